@@ -3084,7 +3084,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppliers’ 납품대금 조정협의 requests, newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day */
+        /** Suppliers’ 납품대금 조정협의 requests on agreements and orders (with the order’s written contract), newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day */
         get: operations["listPriceCoordinations"];
         put?: never;
         post?: never;
@@ -3103,7 +3103,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s buyer or a purchasing manager with the version read */
+        /** 협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s or order’s buyer or a purchasing manager with the version read */
         post: operations["startCoordinationTalks"];
         delete?: never;
         options?: never;
@@ -3120,7 +3120,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices), with the version read */
+        /** 합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices or the order’s change order), with the version read */
         post: operations["agreePriceCoordination"];
         delete?: never;
         options?: never;
@@ -3155,7 +3155,7 @@ export interface paths {
         /** My company’s 납품대금 조정협의 requests with their due dates; staff: every supplier’s, or compNo’s, as the supplier sees them */
         get: operations["listMyPriceCoordinations"];
         put?: never;
-        /** Ask for 납품대금 조정협의 on my active 하도급 agreement (another company’s: 404; one open already: 409 COORDINATION_OPEN) */
+        /** Ask for 납품대금 조정협의 on my active 하도급 agreement or on a running 하도급 order sent to me (another company’s: 404; cancelled or closed: 409 INVALID_STATE; not 하도급: 409 SUBCON_NOT_APPLICABLE; one open already: 409 COORDINATION_OPEN) */
         post: operations["requestPriceCoordination"];
         delete?: never;
         options?: never;
@@ -8799,13 +8799,22 @@ export interface components {
         };
         PriceCoordinationRow: {
             coordinationNo: string;
-            agreementNo: string;
-            agreementTitle: string;
+            /**
+             * @description What the request names: an agreement (단가계약) or an order (발주)
+             * @enum {unknown}
+             */
+            targetKind: "AGREEMENT" | "ORDER";
+            agreementNo: string | null;
+            poNo: string | null;
+            /** @description The agreement’s or the order’s title */
+            targetTitle: string;
+            contractNo: string | null;
+            paperContract: string | null;
             compNo: string;
             compNameKr: string;
             buyerName: string | null;
             /**
-             * @description The agreement’s 하도급 kind when the request was made
+             * @description The document’s 하도급 kind when the request was made (an order’s is fixed when it is made)
              * @enum {unknown}
              */
             subconKind: "MANUFACTURE" | "REPAIR" | "SERVICE";
@@ -25974,6 +25983,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26253,6 +26278,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26540,6 +26581,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -26905,6 +26962,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27191,6 +27264,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27506,6 +27595,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -27798,6 +27903,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28088,6 +28209,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28375,6 +28512,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -28835,6 +28988,8 @@ export interface operations {
                 /** @description Any of: DRAFT, IN_APPROVAL, APPROVED, SENT, ACKNOWLEDGED, PARTLY_DELIVERED, DELIVERED, CLOSED, CANCELLED */
                 status?: ("DRAFT" | "IN_APPROVAL" | "APPROVED" | "SENT" | "ACKNOWLEDGED" | "PARTLY_DELIVERED" | "DELIVERED" | "CLOSED" | "CANCELLED")[];
                 open?: "Y" | "N";
+                /** @description Y: 하도급 orders only (the ones a 납품대금 조정협의 may name); N: the others */
+                subcon?: "Y" | "N";
                 /** @description PO date from */
                 fromDate?: string;
                 /** @description PO date to */
@@ -29065,6 +29220,22 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
+                        /** @description My 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         /** @description What the caller may do with the document now (buttons to show) */
                         actions: string[];
                     };
@@ -29250,6 +29421,22 @@ export interface operations {
                             compNameKr: string;
                             title: string;
                             status: string;
+                        }[];
+                        /** @description My 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
                         }[];
                         /** @description What the caller may do with the document now (buttons to show) */
                         actions: string[];
@@ -29645,6 +29832,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -29987,6 +30190,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -30294,6 +30513,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -36398,6 +36633,22 @@ export interface operations {
                             reference: string;
                             contractDate: string;
                         } | null;
+                        /** @description The supplier’s 납품대금 조정협의 requests on this order, newest first */
+                        coordinations: {
+                            coordinationNo: string;
+                            /** @enum {unknown} */
+                            status: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                            requestedOn: string;
+                            requestedChange: string;
+                            /** @description Talks due by the end of this day: the request day + 10 */
+                            talksDue: string;
+                            /** @description An outcome due by the end of this day: the request day + 30 */
+                            agreementDue: string;
+                            talksStartedOn: string | null;
+                            agreedOn: string | null;
+                            failedOn: string | null;
+                            withdrawnOn: string | null;
+                        }[];
                         dueDate: string | null;
                         forwardedAt: string | null;
                         acknowledgedAt: string | null;
@@ -38453,7 +38704,11 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                /** @description Requests on agreements or on orders */
+                targetKind?: "AGREEMENT" | "ORDER";
                 agreementNo?: string;
+                /** @description Requests on this order */
+                poNo?: string;
                 coordinationNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
@@ -38785,7 +39040,11 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "REQUESTED" | "TALKS_STARTED" | "AGREED" | "FAILED" | "WITHDRAWN";
+                /** @description Requests on agreements or on orders */
+                targetKind?: "AGREEMENT" | "ORDER";
                 agreementNo?: string;
+                /** @description Requests on this order */
+                poNo?: string;
                 coordinationNo?: string;
                 /** @description Page, 1-based */
                 page?: number;
@@ -38869,8 +39128,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An active 하도급 agreement of my company */
-                    agreementNo: string;
+                    /**
+                     * @description Which document the request names; without it, an order when only poNo is given, else an agreement
+                     * @enum {unknown}
+                     */
+                    targetKind?: "AGREEMENT" | "ORDER";
+                    agreementNo?: string | null;
+                    poNo?: string | null;
                     /** @description Why: what changed since the price was agreed */
                     reason: string;
                     /** @description The change asked, in words */

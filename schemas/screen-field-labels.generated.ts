@@ -10638,17 +10638,33 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "진행 상태",
         "en": "Status"
       },
+      "targetKind": {
+        "ko": "대상 구분",
+        "en": "Target"
+      },
       "agreementNo": {
         "ko": "단가계약 번호",
         "en": "Agreement No."
+      },
+      "poNo": {
+        "ko": "발주번호",
+        "en": "PO No."
       },
       "coordinationNo": {
         "ko": "조정협의 번호",
         "en": "Coordination No."
       },
-      "agreementTitle": {
-        "ko": "단가계약명",
-        "en": "Agreement"
+      "targetTitle": {
+        "ko": "단가계약명·발주명",
+        "en": "Agreement or order title"
+      },
+      "contractNo": {
+        "ko": "전자계약 번호",
+        "en": "E-contract"
+      },
+      "paperContract": {
+        "ko": "서면 계약(종이)",
+        "en": "Paper contract"
       },
       "requestedOn": {
         "ko": "요청일",
@@ -10744,6 +10760,16 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "WITHDRAWN": {
           "ko": "철회",
           "en": "Withdrawn"
+        }
+      },
+      "targetKind": {
+        "AGREEMENT": {
+          "ko": "단가계약",
+          "en": "Agreement"
+        },
+        "ORDER": {
+          "ko": "발주",
+          "en": "Order"
         }
       },
       "subconKind": {
@@ -11864,17 +11890,33 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "ko": "진행 상태",
         "en": "Status"
       },
+      "targetKind": {
+        "ko": "대상 구분",
+        "en": "Target"
+      },
       "agreementNo": {
         "ko": "단가계약 번호",
         "en": "Agreement No."
+      },
+      "poNo": {
+        "ko": "발주번호",
+        "en": "PO No."
       },
       "coordinationNo": {
         "ko": "조정협의 번호",
         "en": "Coordination No."
       },
-      "agreementTitle": {
-        "ko": "단가계약명",
-        "en": "Agreement"
+      "targetTitle": {
+        "ko": "단가계약명·발주명",
+        "en": "Agreement or order title"
+      },
+      "contractNo": {
+        "ko": "전자계약 번호",
+        "en": "E-contract"
+      },
+      "paperContract": {
+        "ko": "서면 계약(종이)",
+        "en": "Paper contract"
       },
       "requestedOn": {
         "ko": "요청일",
@@ -11974,6 +12016,16 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "WITHDRAWN": {
           "ko": "철회",
           "en": "Withdrawn"
+        }
+      },
+      "targetKind": {
+        "AGREEMENT": {
+          "ko": "단가계약",
+          "en": "Agreement"
+        },
+        "ORDER": {
+          "ko": "발주",
+          "en": "Order"
         }
       },
       "subconKind": {

@@ -69,6 +69,8 @@ export const PGLITE_FILES: Readonly<Record<string, string>> = {
     'the price in effect on an order’s date compares dates as each driver hands them back, walked by the business clock; row-level security on the dated prices',
   'tests/api/purchase/price-coordination.test.ts':
     'the 조정협의 clocks compare request dates as each driver hands them back, walked by the business clock; row-level security on the requests',
+  'tests/api/purchase/price-coordination-orders.test.ts':
+    'the 조정협의 clocks on an order’s request walked by the business clock as each driver hands the dates back; row-level security on the requests and the orders they name',
   'tests/api/purchase/subcon-notices.test.ts':
     'the clock notices compare request dates and notice marks as each driver hands them back, walked by the business clock; the seeded demo data on the engine a demo runs on',
   'tests/api/purchase/linkage-index-import.test.ts':

@@ -35,6 +35,8 @@ export function defaultValue(
   if (def === null || typeof def !== 'object' || Array.isArray(def)) return def;
   if ('login' in def) return login?.[def.login] ?? '';
   if ('query' in def) return query[def.query] || (def.or ?? '');
+  // A record's field exists only in a prompt, which reads it itself (runtime/prompt.tsx).
+  if ('record' in def) return '';
   if ('today' in def) return day(shift(today, def.today));
   if ('year' in def) return String(today.getFullYear() + def.year);
   const to = day(today);

@@ -37,6 +37,31 @@ describe('prompt values', { timeout: 30_000 }, () => {
       [],
     );
   });
+
+  it('start a `{ record: field }` default from the record the action is on: the form, else the chosen row', () => {
+    const def = { fields: [{ field: 'poNo', default: { record: 'sourceNo' }, readOnly: 'true' }, { field: 'note' }] };
+    expect(promptStart(def, null, new Date(), { form: { sourceNo: 'P2026-000001' } })).toEqual({
+      poNo: 'P2026-000001',
+      note: '',
+    });
+    expect(promptStart(def, null, new Date(), { row: { sourceNo: 'P2026-000002' } }).poNo).toBe('P2026-000002');
+    expect(promptStart(def, null).poNo).toBe('');
+  });
+
+  it('ask only for the fields shown: a field hidden by its `visible` over the answers is not required', () => {
+    const def = {
+      fields: [
+        { field: 'kind', widget: 'select' as const, options: [], default: 'A', required: true },
+        { field: 'a', required: true, visible: "input.kind == 'A'" },
+        { field: 'b', required: true, visible: "input.kind == 'B'" },
+      ],
+    };
+    const start = promptStart(def, null);
+    expect(promptMissing(def, start, {}).map((f) => f.field)).toEqual(['a']);
+    expect(promptMissing(def, { ...start, kind: 'B' }, {}).map((f) => f.field)).toEqual(['b']);
+    // Without a scope (no expressions to read), every required field is asked for.
+    expect(promptMissing(def, start).map((f) => f.field)).toEqual(['a', 'b']);
+  });
 });
 
 const users = [

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { WidgetButton } from '../../widgets/common/button';
 import { Modal } from '../../widgets/modal/modal';
 import type { FieldDef, PromptDef } from '../definition/types';
-import type { ExprScope } from '../expr/expr';
+import { evalRule, type ExprScope } from '../expr/expr';
 import { defaultValue } from '../list/filters';
 import { widgetSpec } from '../registry/widgets';
 import type { LoginData } from '../../widgets/services';
@@ -18,16 +18,42 @@ import { EngineInput } from './inputs';
 
 export type PromptValues = Record<string, unknown>;
 
+/** The record a prompt's `{ record: field }` default reads: an edit screen's form, else the chosen row. */
+function recordOf(scope: ExprScope): Record<string, unknown> {
+  const r = scope.form ?? scope.row;
+  return r && typeof r === 'object' ? (r as Record<string, unknown>) : {};
+}
+
 /** The values a prompt starts with: each field's default, else its widget's empty value. */
-export function promptStart(def: PromptDef, login: LoginData | null, today = new Date()): PromptValues {
+export function promptStart(
+  def: PromptDef,
+  login: LoginData | null,
+  today = new Date(),
+  scope: ExprScope = {},
+): PromptValues {
   const out: PromptValues = {};
-  for (const f of def.fields) out[f.field] = defaultValue(f.default, f.widget, login, today);
+  for (const f of def.fields) {
+    const d = f.default;
+    out[f.field] =
+      d && typeof d === 'object' && !Array.isArray(d) && 'record' in d
+        ? (recordOf(scope)[d.record] ?? '')
+        : defaultValue(d, f.widget, login, today);
+  }
   return out;
 }
 
-/** Required fields left empty (by their widget's idea of filled). */
-export function promptMissing(def: PromptDef, values: PromptValues): FieldDef[] {
-  return def.fields.filter((f) => f.required && !widgetSpec(f.widget, f.field).filled(values[f.field]));
+/**
+ * The fields shown: each field's `visible` over the dialog's own answers (`input`) and the action's scope — a choice
+ * between two kinds of document shows only the chosen kind's field.
+ */
+function promptShown(def: PromptDef, scope: ExprScope): FieldDef[] {
+  return def.fields.filter((f) => evalRule(f.visible, scope, true));
+}
+
+/** Required fields shown and left empty (by their widget's idea of filled); a hidden field is not asked for. */
+export function promptMissing(def: PromptDef, values: PromptValues, scope?: ExprScope): FieldDef[] {
+  const shown = scope ? promptShown(def, { ...scope, input: values }) : def.fields;
+  return shown.filter((f) => f.required && !widgetSpec(f.widget, f.field).filled(values[f.field]));
 }
 
 /** Values as the call gets them: text trimmed; compound widgets' parts as they are. */
@@ -64,7 +90,7 @@ export function PromptDialog({
   link,
   onDone,
 }: PromptDialogProps) {
-  const [values, setValues] = useState<PromptValues>(() => promptStart(def, login));
+  const [values, setValues] = useState<PromptValues>(() => promptStart(def, login, new Date(), scope));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const columns = Math.min(Math.max(def.columns ?? 1, 1), 4);
@@ -76,7 +102,7 @@ export function PromptDialog({
 
   const submit = async () => {
     if (busy) return;
-    const missing = promptMissing(def, values);
+    const missing = promptMissing(def, values, scope);
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((f) => [f.field, t('engine.required')])));
       return;
@@ -125,28 +151,30 @@ export function PromptDialog({
           </p>
         )}
         <div className={styles.formGrid} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-          {def.fields.map((f, i) => (
-            <div
-              key={f.field}
-              data-field={f.field}
-              style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}
-            >
-              <EngineInput
-                def={f}
-                value={values[f.field]}
-                onChange={(v) => {
-                  setValues((old) => ({ ...old, [f.field]: v }));
-                  if (errors[f.field])
-                    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.field)));
-                }}
-                scope={inputScope}
-                context="form"
-                invalid={errors[f.field] ?? null}
-                where={`${where}/prompt/fields/${i}`}
-              />
-              {f.help && <p className={styles.help}>{t(f.help)}</p>}
-            </div>
-          ))}
+          {def.fields.map((f, i) =>
+            !evalRule(f.visible, inputScope, true) ? null : (
+              <div
+                key={f.field}
+                data-field={f.field}
+                style={f.span ? { gridColumn: `span ${Math.min(f.span, columns)}` } : undefined}
+              >
+                <EngineInput
+                  def={f}
+                  value={values[f.field]}
+                  onChange={(v) => {
+                    setValues((old) => ({ ...old, [f.field]: v }));
+                    if (errors[f.field])
+                      setErrors((old) => Object.fromEntries(Object.entries(old).filter(([k]) => k !== f.field)));
+                  }}
+                  scope={inputScope}
+                  context="form"
+                  invalid={errors[f.field] ?? null}
+                  where={`${where}/prompt/fields/${i}`}
+                />
+                {f.help && <p className={styles.help}>{t(f.help)}</p>}
+              </div>
+            ),
+          )}
         </div>
       </div>
     </Modal>

@@ -132,10 +132,13 @@ export const DefaultValue = Named(
       Type.Object({ preset: Enum(DATE_PRESETS) }, { additionalProperties: false }),
       // Edit forms: the address's parameter (a link's `noPo=Y` starts a delivery without an order), else `or`.
       Type.Object({ query: Identifier, or: Type.Optional(Scalar()) }, { additionalProperties: false }),
+      // Prompts: a field of the record the action is on (an edit screen's form, else the chosen row), shown to be
+      // checked — a contract's request names the contract's order without asking for it again.
+      Type.Object({ record: Identifier }, { additionalProperties: false }),
     ],
     {
       description:
-        'A literal, { login: part }, { today: offsetDays }, { year: offsetYears }, { preset: name } or (edit forms) { query: parameter, or: fallback }',
+        'A literal, { login: part }, { today: offsetDays }, { year: offsetYears }, { preset: name }, (edit forms) { query: parameter, or: fallback } or (prompts) { record: field }',
     },
   ),
 );

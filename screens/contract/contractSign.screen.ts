@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { orderCoordinationAction } from '../subcontracting/coordination';
 import { answerSection } from '../subcontracting/linkage-answer';
 import { CONTRACT_PROPOSAL_DETAILS } from './contract-proposals';
 import { changesGrid, eventsGrid, f, headerFields, sourceChangesGrid, stampsGrid, T } from './contract-parts';
@@ -129,5 +130,8 @@ export default defineEditScreen({
       success: `${T}.done.sign`,
       ...reload,
     },
+    // 납품대금 조정협의 on the contract's order (the contract is its written contract); the server decides whether
+    // that order may be named (하도급, sent, running) and answers why not.
+    orderCoordinationAction,
   ],
 });

@@ -1,6 +1,6 @@
 import { defineEditScreen } from '../../engine/define';
 import { PROPOSAL_DETAILS, linkageSection } from '../purchase-order/agreement-linkage';
-import { requestFields } from '../subcontracting/coordination';
+import { requestBody, requestFields } from '../subcontracting/coordination';
 import { PRICE_HISTORY } from '../purchase-order/agreement-prices';
 import { buyerSection, currencyField, f, headerSection, titleField } from './supplier-document';
 
@@ -112,14 +112,7 @@ export default defineEditScreen({
         fields: requestFields,
       },
       params: {
-        body: {
-          agreementNo: 'form.agreementNo',
-          reason: 'input.reason',
-          requestedChange: 'input.requestedChange',
-          requestedPct: 'input.requestedPct',
-          requestedAmount: 'input.requestedAmount',
-          costBasis: 'input.costBasis',
-        },
+        body: { targetKind: "'AGREEMENT'", agreementNo: 'form.agreementNo', ...requestBody },
       },
       success: 'screen.subcon.done.requested',
     },

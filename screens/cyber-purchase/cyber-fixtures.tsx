@@ -238,6 +238,7 @@ function createData() {
       version: 4,
       revision: 1,
       revisionAcknowledged: true,
+      coordinations: [],
       revisions: [],
       lines: [
         {
@@ -318,6 +319,7 @@ function createData() {
       version: 2,
       revision: 1,
       revisionAcknowledged: true,
+      coordinations: [],
       revisions: [],
       lines: [
         {

@@ -1,4 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
+import { coordinationsDetail } from '../subcontracting/coordination';
 import {
   buyerSection,
   compNameField,
@@ -15,7 +16,8 @@ const T = 'screen.cyberPurchase.orderEdit';
  * /CyberOrderRequestEdit (external) — one purchase order sent to my company: header, buyer, lines
  * (ordered, delivered, received), attachments and the change history; acknowledged once (the
  * server offers `acknowledge` in `actions` while the order is SENT — again after a change — and
- * refuses a second one with its message); printed through cyberPurchase.orderPrint.
+ * refuses a second one with its message); printed through cyberPurchase.orderPrint. My 납품대금 조정협의 requests on
+ * the order are listed under it.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.orderEdit',
@@ -109,6 +111,8 @@ export default defineEditScreen({
         { field: 'changedAt', type: 'datetime', width: 130 },
       ],
     },
+    // My 납품대금 조정협의 requests on this order, each opening my list of requests.
+    coordinationsDetail('subcontracting.myCoordinationList'),
   ],
   actions: [
     { kind: 'back' },

@@ -1,11 +1,13 @@
 import type { EditScreenDef } from '../../engine/define';
+import { coordinationsDetail } from '../subcontracting/coordination';
 import { CONTRACT_KIND, ORDER_KIND, s, sf } from '../subcontracting/labels';
 import { can } from './order-actions';
 
 /**
  * What a 하도급 order shows and offers on both order screens (docs/subcontracting.md): its kind, its written
  * contract (§3: an executed e-contract or a recorded paper contract, with its date), its payment terms (§13), and
- * the actions that record a paper contract and set the terms. Not shown on an order that is not 하도급.
+ * the actions that record a paper contract and set the terms, and the supplier's 납품대금 조정협의 requests on it. Not
+ * shown on an order that is not 하도급.
  */
 type SectionDef = NonNullable<EditScreenDef['sections']>[number];
 type ActionDef = NonNullable<EditScreenDef['actions']>[number];
@@ -48,6 +50,12 @@ export const SUBCON_SECTION: SectionDef = {
     { field: 'ownerPaidDate', label: sf('ownerPaidDate'), widget: 'date', readOnly: true },
   ],
 };
+
+/**
+ * The supplier's 납품대금 조정협의 requests on the order (상생협력법 §22의2, 하도급법 §16의2), each opening
+ * /priceCoordinationList where its buyer answers it. Shown once there is one.
+ */
+export const SUBCON_COORDINATIONS = coordinationsDetail('subcontracting.coordinationList');
 
 /** Record the paper contract (a dialog with the scan) and set the payment terms; each reads the order again. */
 export const SUBCON_ACTIONS: ActionDef[] = [

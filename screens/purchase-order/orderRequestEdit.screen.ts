@@ -7,7 +7,7 @@ import {
   REVISIONS_DETAIL,
   can,
 } from './order-actions';
-import { SUBCON_ACTIONS, SUBCON_SECTION } from './order-subcon';
+import { SUBCON_ACTIONS, SUBCON_COORDINATIONS, SUBCON_SECTION } from './order-subcon';
 
 /**
  * /OrderRequestEdit — one purchase order (발주요청). Without `poNo` it builds a new order from an
@@ -193,6 +193,7 @@ export default defineEditScreen({
       visibleRows: 5,
       columns: HISTORY_COLUMNS,
     },
+    SUBCON_COORDINATIONS,
   ],
   attachments: { field: 'fileId', label: t('attachments'), readOnly: editableDraft },
   actions: [

@@ -91,6 +91,7 @@ function order(poNo: string, over: Row): Row {
     ownerPaidDate: null,
     endedOn: null,
     writtenContract: null,
+    coordinations: [],
     dueDate: '2026-12-20',
     forwardedAt: null,
     acknowledgedAt: null,
@@ -471,6 +472,7 @@ export function createPoFixtures() {
         ownerPaidDate: _o,
         endedOn: _e,
         writtenContract: _w,
+        coordinations: _c,
         ...r
       }) => ({
         ...r,

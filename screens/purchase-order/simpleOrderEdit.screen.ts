@@ -7,7 +7,7 @@ import {
   REVISIONS_DETAIL,
   can,
 } from './order-actions';
-import { SUBCON_ACTIONS, SUBCON_SECTION } from './order-subcon';
+import { SUBCON_ACTIONS, SUBCON_COORDINATIONS, SUBCON_SECTION } from './order-subcon';
 
 /**
  * /SimpleOrderEdit — a simple order (소액발주): a purchase order without a PR whose amount in KRW
@@ -213,6 +213,7 @@ export default defineEditScreen({
       visibleRows: 5,
       columns: HISTORY_COLUMNS,
     },
+    SUBCON_COORDINATIONS,
   ],
   attachments: { field: 'fileId', label: t('attachments'), readOnly: `!(${DRAFT})` },
   actions: [

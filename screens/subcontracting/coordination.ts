@@ -1,26 +1,42 @@
 /**
- * What the two 납품대금 조정협의 lists share (docs/subcontracting.md "납품대금 조정협의"): the request's columns with
- * its two clocks — staff's /priceCoordinationList and the supplier's /myCoordinationList differ in where the
- * agreement number leads and in their actions — and the fields the supplier's request asks for.
+ * What the 납품대금 조정협의 screens share (docs/subcontracting.md "납품대금 조정협의"): the request's columns with its
+ * target and its two clocks — staff's /priceCoordinationList and the supplier's /myCoordinationList differ in where
+ * the documents' numbers lead and in their actions —, the fields the supplier's request asks for, and the order
+ * screens' grid of an order's requests.
  */
-import type { TypedColumn } from '../../engine/define';
+import type { EditScreenDef, TypedColumn } from '../../engine/define';
 import type { FieldDef } from '../../engine/definition/types';
-import { COORDINATION_STATUS, ORDER_KIND, s, sf } from './labels';
+import { COORDINATION_STATUS, COORDINATION_TARGET, ORDER_KIND, s, sf } from './labels';
 
 /** Both lists answer the same row (PriceCoordinationRow). */
 type Column = TypedColumn<'listPriceCoordinations'>;
+type DetailDef = NonNullable<EditScreenDef['details']>[number];
 
-/** The columns of a request, the agreement number opening `agreementScreen` (staff's or the supplier's). */
-export function coordinationColumns(agreementScreen: string): Column[] {
+/** Where a request's documents open, on staff's portal or the supplier's. */
+interface TargetLinks {
+  agreement: string;
+  order: string;
+  contract: string;
+}
+
+/**
+ * The columns of a request: its target — 단가계약 or 발주 with its number and title, and an order's written contract
+ * (the executed e-contract, or the paper contract's reference) — each number opening its document, then the clocks.
+ */
+export function coordinationColumns(links: TargetLinks): Column[] {
   return [
     { field: 'coordinationNo', width: 130 },
     { field: 'status', label: sf('coordinationStatus'), type: 'code', options: COORDINATION_STATUS, width: 90 },
+    { field: 'targetKind', type: 'code', options: COORDINATION_TARGET, width: 80 },
     {
       field: 'agreementNo',
       width: 130,
-      link: { screen: agreementScreen, query: { agreementNo: 'row.agreementNo' } },
+      link: { screen: links.agreement, query: { agreementNo: 'row.agreementNo' } },
     },
-    { field: 'agreementTitle', width: 180 },
+    { field: 'poNo', width: 130, link: { screen: links.order, query: { poNo: 'row.poNo' } } },
+    { field: 'targetTitle', width: 180 },
+    { field: 'contractNo', width: 130, link: { screen: links.contract, query: { contractNo: 'row.contractNo' } } },
+    { field: 'paperContract', width: 160 },
     { field: 'requestedOn', type: 'date', width: 100 },
     { field: 'talksDue', type: 'date', width: 110 },
     { field: 'talksLateDays', type: 'number', width: 90 },
@@ -66,3 +82,118 @@ export const requestFields: FieldDef[] = [
     span: 2,
   },
 ];
+
+/**
+ * The supplier's choice of document in the request dialog of its list: an agreement among its active ones, or an
+ * order among its running ones (the server refuses one outside the Act, with its reason). Only the chosen kind's
+ * field is shown and asked for.
+ */
+export const targetFields: FieldDef[] = [
+  {
+    field: 'targetKind',
+    label: sf('targetKind'),
+    widget: 'radio',
+    options: COORDINATION_TARGET,
+    default: 'AGREEMENT',
+    required: true,
+    span: 2,
+  },
+  {
+    field: 'agreementNo',
+    label: sf('agreementNo'),
+    widget: 'select',
+    required: true,
+    visible: "input.targetKind == 'AGREEMENT'",
+    optionsFrom: {
+      operation: 'listSupplierAgreements',
+      value: 'agreementNo',
+      text: 'title',
+      params: { query: { status: "['ACTIVE']" } },
+    },
+    span: 2,
+  },
+  {
+    field: 'poNo',
+    label: sf('poNo'),
+    widget: 'select',
+    required: true,
+    visible: "input.targetKind == 'ORDER'",
+    optionsFrom: {
+      operation: 'listSupplierPos',
+      value: 'poNo',
+      text: 'title',
+      // The orders a request may name (coordination/workflow.ts COORDINATION_ORDER_STATUSES), 하도급 ones only.
+      params: { query: { subcon: "'Y'", status: "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED']" } },
+    },
+    span: 2,
+  },
+];
+
+/** The request's own fields as the call sends them (beside the document it names). */
+export const requestBody = {
+  reason: 'input.reason',
+  requestedChange: 'input.requestedChange',
+  requestedPct: 'input.requestedPct',
+  requestedAmount: 'input.requestedAmount',
+  costBasis: 'input.costBasis',
+};
+
+type ActionDef = NonNullable<EditScreenDef['actions']>[number];
+
+/**
+ * 조정협의 요청 from an executed contract whose source is an order (/contract/contractSign): the request names the
+ * order, shown in the dialog to be checked, not chosen again.
+ */
+export const orderCoordinationAction: ActionDef = {
+  kind: 'workflow',
+  id: 'requestCoordination',
+  portal: 'external',
+  label: s('a.requestCoordination'),
+  requires: 'write',
+  visible: "form.sourceKind == 'PO' && !empty(form.sourceNo) && form.status == 'EXECUTED'",
+  operation: 'requestPriceCoordination',
+  prompt: {
+    title: s('p.requestTitle'),
+    message: s('p.requestOrderMessage'),
+    columns: 2,
+    fields: [
+      { field: 'poNo', label: sf('poNo'), default: { record: 'sourceNo' }, readOnly: 'true', span: 2 },
+      ...requestFields,
+    ],
+  },
+  params: { body: { targetKind: "'ORDER'", poNo: 'form.sourceNo', ...requestBody } },
+  success: s('done.requested'),
+};
+
+/**
+ * An order's requests on the order's screens (getPo, getSupplierPo answer them), the number opening the request in
+ * `listScreen` — staff's or the supplier's list, where it is answered or withdrawn.
+ */
+export function coordinationsDetail(listScreen: string): DetailDef {
+  return {
+    id: 'coordinations',
+    title: s('d.coordinations'),
+    rowKey: 'coordinationNo',
+    visible: '!empty(form.coordinations)',
+    canAdd: false,
+    canDelete: false,
+    visibleRows: 3,
+    columns: [
+      {
+        field: 'coordinationNo',
+        label: sf('coordinationNo'),
+        width: 130,
+        link: { screen: listScreen, query: { coordinationNo: 'row.coordinationNo' } },
+      },
+      { field: 'status', label: sf('coordinationStatus'), type: 'code', options: COORDINATION_STATUS, width: 90 },
+      { field: 'requestedOn', label: sf('requestedOn'), type: 'date', width: 100 },
+      { field: 'requestedChange', label: sf('requestedChange'), width: 200 },
+      { field: 'talksDue', label: sf('talksDue'), type: 'date', width: 110 },
+      { field: 'talksStartedOn', label: sf('talksStartedOn'), type: 'date', width: 110 },
+      { field: 'agreementDue', label: sf('agreementDue'), type: 'date', width: 100 },
+      { field: 'agreedOn', label: sf('agreedOn'), type: 'date', width: 100 },
+      { field: 'failedOn', label: sf('failedOn'), type: 'date', width: 100 },
+      { field: 'withdrawnOn', label: sf('withdrawnOn'), type: 'date', width: 100 },
+    ],
+  };
+}

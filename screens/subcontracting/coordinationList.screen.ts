@@ -1,12 +1,13 @@
 import { defineListScreen } from '../../engine/define';
 import { coordinationColumns } from './coordination';
-import { COORDINATION_STATUS, s, sf } from './labels';
+import { COORDINATION_STATUS, COORDINATION_TARGET, s, sf } from './labels';
 
 /**
  * /priceCoordinationList — the suppliers' 납품대금 조정협의 requests (상생협력법 §22의2, 하도급법 §16의2;
- * docs/subcontracting.md "납품대금 조정협의"), newest first, each with its talks due date (request + 10 days) and
- * outcome due date (+ 30 days) and how late it is. The agreement's buyer or a purchasing manager records 협의 개시,
- * 합의 or 결렬; new prices are entered on the agreement's own screen, which the agreement number opens.
+ * docs/subcontracting.md "납품대금 조정협의") on agreements and orders, newest first, each with its talks due date
+ * (request + 10 days) and outcome due date (+ 30 days) and how late it is. The document's buyer or a purchasing
+ * manager records 협의 개시, 합의 or 결렬; new prices are entered on the agreement's own screen or by the order's
+ * change order, which the document's number opens.
  */
 export default defineListScreen({
   id: 'subcontracting.coordinationList',
@@ -18,12 +19,18 @@ export default defineListScreen({
   source: { operation: 'listPriceCoordinations', rowKey: 'coordinationNo' },
   filters: [
     { field: 'status', label: sf('coordinationStatus'), widget: 'select', options: COORDINATION_STATUS },
+    { field: 'targetKind', label: sf('targetKind'), widget: 'select', options: COORDINATION_TARGET },
     { field: 'agreementNo', maxLength: 20 },
+    { field: 'poNo', maxLength: 20 },
     { field: 'coordinationNo', maxLength: 20 },
   ],
   rememberFilters: true,
   columns: [
-    ...coordinationColumns('purchaseOrder.agreementEdit'),
+    ...coordinationColumns({
+      agreement: 'purchaseOrder.agreementEdit',
+      order: 'purchaseOrder.orderRequestEdit',
+      contract: 'contract.contractDetail',
+    }),
     { field: 'compNameKr', width: 160 },
     { field: 'buyerName', width: 90 },
   ],

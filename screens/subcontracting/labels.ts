@@ -48,6 +48,8 @@ export const FINDING = options('finding', [
   'COORDINATION_TALKS_OVERDUE',
   'COORDINATION_OVERDUE',
 ]);
+/** What a 납품대금 조정협의 request names: an agreement or an order. */
+export const COORDINATION_TARGET = options('coordinationTarget', ['AGREEMENT', 'ORDER']);
 export const COORDINATION_STATUS = options('coordinationStatus', [
   'REQUESTED',
   'TALKS_STARTED',

@@ -1,12 +1,12 @@
 import { defineListScreen } from '../../engine/define';
-import { coordinationColumns, requestFields } from './coordination';
-import { COORDINATION_STATUS, s, sf } from './labels';
+import { coordinationColumns, requestBody, requestFields, targetFields } from './coordination';
+import { COORDINATION_STATUS, COORDINATION_TARGET, s, sf } from './labels';
 
 /**
  * /myCoordinationList (external) — my company's 납품대금 조정협의 requests (상생협력법 §22의2, 하도급법 §16의2): what
- * was asked on which agreement, the day the buyer must start talks by (request + 10 days) and reach an outcome by
- * (+ 30 days), and what became of it. 조정협의 요청 asks on one of our active agreements; a request still open can
- * be withdrawn.
+ * was asked on which agreement or order (with the order's written contract), the day the buyer must start talks by
+ * (request + 10 days) and reach an outcome by (+ 30 days), and what became of it. 조정협의 요청 asks on one of our
+ * active agreements or running 하도급 orders; a request still open can be withdrawn.
  */
 export default defineListScreen({
   id: 'subcontracting.myCoordinationList',
@@ -18,10 +18,19 @@ export default defineListScreen({
   source: { operation: 'listMyPriceCoordinations', rowKey: 'coordinationNo' },
   filters: [
     { field: 'status', label: sf('coordinationStatus'), widget: 'select', options: COORDINATION_STATUS },
+    { field: 'targetKind', label: sf('targetKind'), widget: 'select', options: COORDINATION_TARGET },
     { field: 'agreementNo', maxLength: 20 },
+    { field: 'poNo', maxLength: 20 },
   ],
   rememberFilters: true,
-  columns: [...coordinationColumns('cyberPurchase.agreementEdit'), { field: 'buyerName', width: 90 }],
+  columns: [
+    ...coordinationColumns({
+      agreement: 'cyberPurchase.agreementEdit',
+      order: 'cyberPurchase.orderEdit',
+      contract: 'contract.contractSign',
+    }),
+    { field: 'buyerName', width: 90 },
+  ],
   selection: 'single',
   actions: [
     {
@@ -34,31 +43,14 @@ export default defineListScreen({
         title: s('p.requestTitle'),
         message: s('p.requestMessage'),
         columns: 2,
-        fields: [
-          {
-            field: 'agreementNo',
-            label: sf('agreementNo'),
-            widget: 'select',
-            required: true,
-            optionsFrom: {
-              operation: 'listSupplierAgreements',
-              value: 'agreementNo',
-              text: 'title',
-              params: { query: { status: "['ACTIVE']" } },
-            },
-            span: 2,
-          },
-          ...requestFields,
-        ],
+        fields: [...targetFields, ...requestFields],
       },
       params: {
         body: {
+          targetKind: 'input.targetKind',
           agreementNo: 'input.agreementNo',
-          reason: 'input.reason',
-          requestedChange: 'input.requestedChange',
-          requestedPct: 'input.requestedPct',
-          requestedAmount: 'input.requestedAmount',
-          costBasis: 'input.costBasis',
+          poNo: 'input.poNo',
+          ...requestBody,
         },
       },
       success: s('done.requested'),

@@ -1666,7 +1666,7 @@ export interface PrLineTable {
 
 export interface PriceCoordinationTable {
   coordinationNo: string;
-  agreementNo: string;
+  agreementNo: string | null;
   compNo: string;
   subconKind: 'MANUFACTURE' | 'REPAIR' | 'SERVICE';
   status: 'REQUESTED' | 'TALKS_STARTED' | 'AGREED' | 'FAILED' | 'WITHDRAWN';
@@ -1690,6 +1690,8 @@ export interface PriceCoordinationTable {
   version: Generated<number>;
   talksNoticedAt: Timestamp | null;
   outcomeNoticedAt: Timestamp | null;
+  targetKind: 'AGREEMENT' | 'ORDER';
+  poNo: string | null;
 }
 
 export interface PrivacyListAnswerTable {

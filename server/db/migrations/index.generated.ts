@@ -92,6 +92,7 @@ import * as m1129 from './1129-contract-linkage.js';
 import * as m1133 from './1133-coordination-clock-notices.js';
 import * as m1134 from './1134-linkage-index-imports.js';
 import * as m1135 from './1135-contract-linkage-proposals.js';
+import * as m1137 from './1137-coordination-orders.js';
 import * as m1150 from './1150-tax-invoice-amendments.js';
 import * as m1151 from './1151-subcon-charge-voucher.js';
 import * as m1161 from './1161-erp-voucher-documents.js';
@@ -193,6 +194,7 @@ export const migrations: Record<string, Migration> = {
   '1133-coordination-clock-notices': m1133,
   '1134-linkage-index-imports': m1134,
   '1135-contract-linkage-proposals': m1135,
+  '1137-coordination-orders': m1137,
   '1150-tax-invoice-amendments': m1150,
   '1151-subcon-charge-voucher': m1151,
   '1161-erp-voucher-documents': m1161,

@@ -244,6 +244,7 @@ export async function seedSubcontracting(
   await insertAll(trx, 'priceCoordination', [
     {
       coordinationNo: await nextDocumentNumber(trx, 'PC', requestedOn),
+      targetKind: 'AGREEMENT',
       agreementNo: notLinked,
       compNo: SUPPLIER,
       subconKind: 'MANUFACTURE',

@@ -56,16 +56,19 @@ export function contractProposalForNotice(db: Db, proposalNo: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** A 납품대금 조정협의 request as its notices say it: the agreement, its buyer and supplier, what was asked and each step. */
+/** A 납품대금 조정협의 request as its notices say it: its agreement or order, that one's buyer, the supplier, what was asked and each step. */
 export function coordinationForNotice(db: Db, coordinationNo: string) {
   return db
     .selectFrom('priceCoordination as p')
-    .innerJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
-    .select([
+    .leftJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
+    .leftJoin('poHeader as o', 'o.poNo', 'p.poNo')
+    .select((eb) => [
       'p.coordinationNo',
+      'p.targetKind',
       'p.agreementNo',
-      'a.title',
-      'a.buyerId',
+      'p.poNo',
+      eb.fn.coalesce('a.title', 'o.title').$notNull().as('title'),
+      eb.fn.coalesce('a.buyerId', 'o.buyerId').$notNull().as('buyerId'),
       'p.compNo',
       'p.reason',
       'p.requestedChange',

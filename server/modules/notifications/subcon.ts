@@ -25,6 +25,12 @@ async function namesOf(db: Db, compNo: string): Promise<Record<Lang, string>> {
   return { ko: await companyName(db, compNo, 'ko'), en: await companyName(db, compNo, 'en') };
 }
 
+/** The document a request names, as a notice says it: 단가계약 A… / 발주 P… (agreement A… / order P…). */
+const targetWords = (c: { targetKind: string; agreementNo: string | null; poNo: string | null }, lang: Lang) =>
+  c.targetKind === 'ORDER'
+    ? `${lang === 'ko' ? '발주' : 'order'} ${c.poNo}`
+    : `${lang === 'ko' ? '단가계약' : 'agreement'} ${c.agreementNo}`;
+
 /** Each staff member once, however many roles name them; answers how many had an address. */
 async function notifyStaff(
   singleids: readonly string[],
@@ -152,7 +158,7 @@ export async function notifyContractLinkageDecided(db: Db, proposalNo: string): 
 }
 
 /**
- * A supplier asked for 납품대금 조정협의: the agreement's buyer and the purchasing managers who answer requests (write
+ * A supplier asked for 납품대금 조정협의: the agreement's or order's buyer and the purchasing managers who answer requests (write
  * on 납품대금 조정협의) are told, with the two due dates. Called in the request's transaction, through a handle that
  * may read staff (the caller is the supplier).
  */
@@ -171,7 +177,7 @@ export async function notifyCoordinationRequested(
       'coordination.requested',
       (lang) => ({
         coordinationNo,
-        agreementNo: c.agreementNo,
+        target: targetWords(c, lang),
         title: c.title,
         company: names[lang],
         reason: c.reason,
@@ -184,7 +190,7 @@ export async function notifyCoordinationRequested(
 }
 
 /**
- * The supplier withdrew its request: the agreement's buyer is told, so nobody keeps working to a clock that stopped.
+ * The supplier withdrew its request: the agreement's or order's buyer is told, so nobody keeps working to a clock that stopped.
  * Called in the withdrawal's transaction, through a handle that may read staff (the caller is the supplier).
  */
 export async function notifyCoordinationWithdrawn(
@@ -199,7 +205,7 @@ export async function notifyCoordinationWithdrawn(
       db,
       singleid,
       'coordination.withdrawn',
-      (lang) => ({ coordinationNo, agreementNo: c.agreementNo, title: c.title, company: names[lang], withdrawnOn }),
+      (lang) => ({ coordinationNo, target: targetWords(c, lang), title: c.title, company: names[lang], withdrawnOn }),
       { entity: 'price_coordination', key: coordinationNo },
     ),
   );
@@ -214,17 +220,18 @@ const ANSWER_WORDS: Record<Lang, Record<CoordinationAnswer, string>> = {
 
 function answerDetail(
   step: CoordinationAnswer,
-  c: { talksStartedOn: string | null; outcome: string | null; failReason: string | null },
+  c: { targetKind: string; talksStartedOn: string | null; outcome: string | null; failReason: string | null },
   lang: Lang,
 ): string {
+  const order = c.targetKind === 'ORDER';
   if (step === 'startTalks')
     return lang === 'ko'
       ? `협의 개시일: ${c.talksStartedOn}\n요청일로부터 30일 안에 합의하지 못하면 분쟁조정을 신청할 수 있습니다.`
       : `Talks started on: ${c.talksStartedOn}\nWithout agreement within 30 days of the request, either side may apply for mediation.`;
   if (step === 'agree')
     return lang === 'ko'
-      ? `합의 내용: ${c.outcome}\n단가 변경은 단가계약의 단가 변경으로 반영됩니다.`
-      : `Agreed: ${c.outcome}\nNew prices are written as a price change of the agreement.`;
+      ? `합의 내용: ${c.outcome}\n단가 변경은 ${order ? '발주의 변경발주' : '단가계약의 단가 변경'}으로 반영됩니다.`
+      : `Agreed: ${c.outcome}\nNew prices are written as ${order ? 'a change order of the order' : 'a price change of the agreement'}.`;
   return lang === 'ko'
     ? `결렬 사유: ${c.failReason}\n분쟁조정(하도급분쟁조정협의회 또는 중소벤처기업부)을 신청할 수 있습니다.`
     : `Reason: ${c.failReason}\nYou may apply for mediation (the subcontracting dispute mediation council, or the Ministry of SMEs and Startups).`;
@@ -247,7 +254,7 @@ export async function notifyCoordinationAnswered(
     'coordination.answered',
     (lang) => ({
       coordinationNo,
-      agreementNo: c.agreementNo,
+      target: targetWords(c, lang),
       title: c.title,
       company: names[lang],
       step: ANSWER_WORDS[lang][step],
@@ -292,7 +299,7 @@ const leftWords = (daysLeft: number, lang: Lang) =>
       : `${daysLeft} day(s) left`;
 
 /**
- * A clock of a request nears its day (coordination/reminders.ts decides when, and that it is once): the agreement's
+ * A clock of a request nears its day (coordination/reminders.ts decides when, and that it is once): the agreement's or order's
  * buyer is told what is due by when. Answers whether the buyer had an address.
  */
 export async function notifyCoordinationDue(
@@ -309,7 +316,7 @@ export async function notifyCoordinationDue(
     'coordination.due',
     (lang) => ({
       coordinationNo,
-      agreementNo: c.agreementNo,
+      target: targetWords(c, lang),
       title: c.title,
       company: names[lang],
       requestedOn: c.requestedOn,

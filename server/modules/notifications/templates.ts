@@ -377,60 +377,51 @@ export const TEMPLATES = {
     },
   },
   'coordination.requested': {
-    params: [
-      'coordinationNo',
-      'agreementNo',
-      'title',
-      'company',
-      'reason',
-      'requestedChange',
-      'talksDue',
-      'agreementDue',
-    ],
+    params: ['coordinationNo', 'target', 'title', 'company', 'reason', 'requestedChange', 'talksDue', 'agreementDue'],
     particles: true,
     ko: {
       subject: '[GPMS] 납품대금 조정협의 요청: {coordinationNo}',
-      body: '{company}이(가) 단가계약 {agreementNo} ({title})의 납품대금 조정협의를 요청했습니다.\n\n요청 사유: {reason}\n요청 조정 내용: {requestedChange}\n협의 개시 기한: {talksDue}\n합의 기한: {agreementDue}\n\n요청일로부터 10일 안에 협의를 시작해야 합니다(상생협력법 제22조의2, 하도급법 제16조의2). GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
+      body: '{company}이(가) {target} ({title})의 납품대금 조정협의를 요청했습니다.\n\n요청 사유: {reason}\n요청 조정 내용: {requestedChange}\n협의 개시 기한: {talksDue}\n합의 기한: {agreementDue}\n\n요청일로부터 10일 안에 협의를 시작해야 합니다(상생협력법 제22조의2, 하도급법 제16조의2). GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
     },
     en: {
       subject: '[GPMS] Delivery-price talks requested: {coordinationNo}',
-      body: '{company} asks for talks on the delivery price of agreement {agreementNo} ({title}).\n\nReason: {reason}\nChange asked: {requestedChange}\nStart talks by: {talksDue}\nOutcome due by: {agreementDue}\n\nTalks must start within 10 days of the request (Win-Win Cooperation Act art. 22-2, Subcontracting Act art. 16-2). Answer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+      body: '{company} asks for talks on the delivery price of {target} ({title}).\n\nReason: {reason}\nChange asked: {requestedChange}\nStart talks by: {talksDue}\nOutcome due by: {agreementDue}\n\nTalks must start within 10 days of the request (Win-Win Cooperation Act art. 22-2, Subcontracting Act art. 16-2). Answer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
     },
   },
   'coordination.withdrawn': {
-    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'withdrawnOn'],
+    params: ['coordinationNo', 'target', 'title', 'company', 'withdrawnOn'],
     particles: true,
     ko: {
       subject: '[GPMS] 납품대금 조정협의 요청 철회: {coordinationNo}',
-      body: '{company}이(가) 단가계약 {agreementNo} ({title})의 납품대금 조정협의 요청 {coordinationNo}을(를) {withdrawnOn}에 철회했습니다.\n\n이 요청의 협의 개시·합의 기한은 더 이상 적용되지 않습니다. GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 확인하세요.',
+      body: '{company}이(가) {target} ({title})의 납품대금 조정협의 요청 {coordinationNo}을(를) {withdrawnOn}에 철회했습니다.\n\n이 요청의 협의 개시·합의 기한은 더 이상 적용되지 않습니다. GPMS 구매관리 › 하도급 › 납품대금 조정협의에서 확인하세요.',
     },
     en: {
       subject: '[GPMS] Delivery-price talks request withdrawn: {coordinationNo}',
-      body: '{company} withdrew its request {coordinationNo} for talks on the delivery price of agreement {agreementNo} ({title}) on {withdrawnOn}.\n\nIts deadlines for starting talks and for an outcome no longer apply. See it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+      body: '{company} withdrew its request {coordinationNo} for talks on the delivery price of {target} ({title}) on {withdrawnOn}.\n\nIts deadlines for starting talks and for an outcome no longer apply. See it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
     },
   },
   'coordination.answered': {
-    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'step', 'detail'],
+    params: ['coordinationNo', 'target', 'title', 'company', 'step', 'detail'],
     particles: true,
     ko: {
       subject: '[OGPMS] 납품대금 조정협의 {step}: {coordinationNo}',
-      body: '{company} 담당자님, 납품대금 조정협의 {coordinationNo} (단가계약 {agreementNo} {title})에 대해 구매사가 {step}을(를) 기록했습니다.\n\n{detail}\n\n협력사 포털(OGPMS)의 납품대금 조정협의 화면에서 확인하세요.',
+      body: '{company} 담당자님, 납품대금 조정협의 {coordinationNo} ({target} {title})에 대해 구매사가 {step}을(를) 기록했습니다.\n\n{detail}\n\n협력사 포털(OGPMS)의 납품대금 조정협의 화면에서 확인하세요.',
     },
     en: {
       subject: '[OGPMS] Delivery-price talks {step}: {coordinationNo}',
-      body: 'Dear {company}, the buyer recorded on delivery-price talks {coordinationNo} (agreement {agreementNo} {title}): {step}.\n\n{detail}\n\nSee it on the supplier portal (OGPMS), Delivery-price talks.',
+      body: 'Dear {company}, the buyer recorded on delivery-price talks {coordinationNo} ({target} {title}): {step}.\n\n{detail}\n\nSee it on the supplier portal (OGPMS), Delivery-price talks.',
     },
   },
   'coordination.due': {
-    params: ['coordinationNo', 'agreementNo', 'title', 'company', 'requestedOn', 'what', 'due', 'left', 'duty'],
+    params: ['coordinationNo', 'target', 'title', 'company', 'requestedOn', 'what', 'due', 'left', 'duty'],
     particles: true,
     ko: {
       subject: '[GPMS] 납품대금 조정협의 {what} 기한 임박: {coordinationNo}',
-      body: '{company}이(가) {requestedOn}에 요청한 납품대금 조정협의 {coordinationNo} (단가계약 {agreementNo} {title})의 {what} 기한은 {due}입니다({left}).\n\n{duty}\n\nGPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
+      body: '{company}이(가) {requestedOn}에 요청한 납품대금 조정협의 {coordinationNo} ({target} {title})의 {what} 기한은 {due}입니다({left}).\n\n{duty}\n\nGPMS 구매관리 › 하도급 › 납품대금 조정협의에서 처리하세요.',
     },
     en: {
       subject: '[GPMS] Delivery-price talks: {what} due soon: {coordinationNo}',
-      body: 'Delivery-price talks {coordinationNo} (agreement {agreementNo} {title}), requested by {company} on {requestedOn}: {what} is due by {due} ({left}).\n\n{duty}\n\nAnswer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
+      body: 'Delivery-price talks {coordinationNo} ({target} {title}), requested by {company} on {requestedOn}: {what} is due by {due} ({left}).\n\n{duty}\n\nAnswer it in GPMS, Purchasing › Subcontracting › Delivery-price talks.',
     },
   },
   'supplier.application': {

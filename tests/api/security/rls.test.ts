@@ -164,9 +164,13 @@ async function fillEmpty(db: Db): Promise<void> {
         'RLS', '2026-01-01', 100, 110, 10, 50, 5, '2026-02-01', 'admin')`.execute(db);
     await sql`insert into linkage_proposal_line (proposal_no, line_no, comp_no, current_price, proposed_price)
       values (${`RLS-${comp}`}, 1, ${comp}, 1, 1.05)`.execute(db);
-    // A 납품대금 조정협의 request on it (1127).
-    await sql`insert into price_coordination (coordination_no, agreement_no, comp_no, subcon_kind, status, reason, requested_change, cost_basis, requested_by, requested_on)
-      values (${`PC-RLS-${comp}`}, ${`RLS-${comp}`}, ${comp}, 'MANUFACTURE', 'REQUESTED', 'rls', 'rls', 'rls', 'admin', '2026-01-02')`.execute(
+    // A 납품대금 조정협의 request on it (1127), and one on the company's order (1137).
+    await sql`insert into price_coordination (coordination_no, target_kind, agreement_no, comp_no, subcon_kind, status, reason, requested_change, cost_basis, requested_by, requested_on)
+      values (${`PC-RLS-${comp}`}, 'AGREEMENT', ${`RLS-${comp}`}, ${comp}, 'MANUFACTURE', 'REQUESTED', 'rls', 'rls', 'rls', 'admin', '2026-01-02')`.execute(
+      db,
+    );
+    await sql`insert into price_coordination (coordination_no, target_kind, po_no, comp_no, subcon_kind, status, reason, requested_change, cost_basis, requested_by, requested_on)
+      values (${`PO-RLS-${comp}`}, 'ORDER', ${po.poNo}, ${comp}, 'MANUFACTURE', 'REQUESTED', 'rls', 'rls', 'rls', 'admin', '2026-01-02')`.execute(
       db,
     );
     await sql`insert into po_revision (po_no, revision, comp_no, status, snapshot, total_amount, created_by)

@@ -1,19 +1,25 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.generated.js';
 import { OPEN_COORDINATION, type CoordinationStatus } from './workflow.js';
 
-/** The requests with their agreement's title, supplier and buyer (through a supplier's db: its own only). */
+/**
+ * The requests with their target's title (the agreement's or the order's), supplier and buyer (through a supplier's
+ * db: its own only). Exactly one of the two joins finds its row (the table's check).
+ */
 function rows(db: Db) {
   return db
     .selectFrom('priceCoordination as p')
-    .innerJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
+    .leftJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
+    .leftJoin('poHeader as o', 'o.poNo', 'p.poNo')
     .innerJoin('company as c', 'c.compNo', 'p.compNo')
-    .leftJoin('employee as e', 'e.singleid', 'a.buyerId')
+    .leftJoin('employee as e', (j) => j.on((eb) => eb('e.singleid', '=', eb.fn.coalesce('a.buyerId', 'o.buyerId'))))
     .select([
       'p.coordinationNo',
+      'p.targetKind',
       'p.agreementNo',
-      'a.title as agreementTitle',
+      'p.poNo',
+      sql<string>`coalesce(${sql.ref('a.title')}, ${sql.ref('o.title')})`.as('targetTitle'),
       'p.compNo',
       'c.compNameKr',
       'e.hname as buyerName',
@@ -37,30 +43,41 @@ function rows(db: Db) {
     ]);
 }
 
-export async function listCoordinations(
-  db: Db,
-  filter: { status?: string; agreementNo?: string; coordinationNo?: string; compNo?: string },
-  page: { limit: number; offset: number },
-) {
+export interface CoordinationFilter {
+  status?: string;
+  targetKind?: string;
+  agreementNo?: string;
+  poNo?: string;
+  coordinationNo?: string;
+  compNo?: string;
+}
+
+/** The filters both the rows and their count take. */
+function filtered<Q extends SelectQueryBuilder<Database & { p: Database['priceCoordination'] }, 'p', object>>(
+  q: Q,
+  filter: CoordinationFilter,
+): Q {
+  return q
+    .$if(!!filter.status, (w) => w.where('p.status', '=', filter.status as CoordinationStatus))
+    .$if(!!filter.targetKind, (w) => w.where('p.targetKind', '=', filter.targetKind as 'AGREEMENT' | 'ORDER'))
+    .$if(!!filter.agreementNo, (w) => w.where('p.agreementNo', '=', filter.agreementNo!))
+    .$if(!!filter.poNo, (w) => w.where('p.poNo', '=', filter.poNo!))
+    .$if(!!filter.coordinationNo, (w) => w.where('p.coordinationNo', '=', filter.coordinationNo!))
+    .$if(!!filter.compNo, (w) => w.where('p.compNo', '=', filter.compNo!)) as Q;
+}
+
+export async function listCoordinations(db: Db, filter: CoordinationFilter, page: { limit: number; offset: number }) {
   const [list, count] = await Promise.all([
-    rows(db)
-      .$if(!!filter.status, (w) => w.where('p.status', '=', filter.status as CoordinationStatus))
-      .$if(!!filter.agreementNo, (w) => w.where('p.agreementNo', '=', filter.agreementNo!))
-      .$if(!!filter.coordinationNo, (w) => w.where('p.coordinationNo', '=', filter.coordinationNo!))
-      .$if(!!filter.compNo, (w) => w.where('p.compNo', '=', filter.compNo!))
+    filtered(rows(db), filter)
       .orderBy('p.requestedOn', 'desc')
       .orderBy('p.coordinationNo', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
-      .selectFrom('priceCoordination as p')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .$if(!!filter.status, (w) => w.where('p.status', '=', filter.status as CoordinationStatus))
-      .$if(!!filter.agreementNo, (w) => w.where('p.agreementNo', '=', filter.agreementNo!))
-      .$if(!!filter.coordinationNo, (w) => w.where('p.coordinationNo', '=', filter.coordinationNo!))
-      .$if(!!filter.compNo, (w) => w.where('p.compNo', '=', filter.compNo!))
-      .executeTakeFirstOrThrow(),
+    filtered(
+      db.selectFrom('priceCoordination as p').select((eb) => eb.fn.countAll<string>().as('n')),
+      filter,
+    ).executeTakeFirstOrThrow(),
   ]);
   return { rows: list, total: Number(count.n) };
 }
@@ -68,32 +85,55 @@ export async function listCoordinations(
 export const findCoordination = (db: Db, coordinationNo: string) =>
   rows(db).where('p.coordinationNo', '=', coordinationNo).executeTakeFirst();
 
-/** The request locked for a step, with the agreement's buyer (who answers it). */
+/** The request locked for a step, with its document's buyer (who answers it): the agreement's or the order's. */
 export const lockCoordination = (trx: Db, coordinationNo: string) =>
   trx
     .selectFrom('priceCoordination as p')
-    .innerJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
-    .select([
+    .leftJoin('agreement as a', 'a.agreementNo', 'p.agreementNo')
+    .leftJoin('poHeader as o', 'o.poNo', 'p.poNo')
+    .select((eb) => [
       'p.coordinationNo',
+      'p.targetKind',
       'p.agreementNo',
+      'p.poNo',
       'p.status',
       'p.requestedOn',
       'p.talksStartedOn',
       'p.version',
-      'a.buyerId',
+      eb.fn.coalesce('a.buyerId', 'o.buyerId').as('buyerId'),
     ])
     .where('p.coordinationNo', '=', coordinationNo)
     .forUpdate('p')
     .executeTakeFirst();
 
-/** The agreement's request still waiting for the buyer, if any (one at a time). */
-export const findOpenCoordination = (db: Db, agreementNo: string) =>
+/** The document's request still waiting for the buyer, if any (one at a time per agreement, and per order). */
+export const findOpenCoordination = (db: Db, target: { agreementNo: string } | { poNo: string }) =>
   db
     .selectFrom('priceCoordination')
     .select(['coordinationNo', 'status'])
-    .where('agreementNo', '=', agreementNo)
+    .$if('agreementNo' in target, (w) => w.where('agreementNo', '=', (target as { agreementNo: string }).agreementNo))
+    .$if('poNo' in target, (w) => w.where('poNo', '=', (target as { poNo: string }).poNo))
     .where('status', 'in', [...OPEN_COORDINATION])
     .executeTakeFirst();
+
+/**
+ * An order's requests, as a query the order's detail folds into its one statement (server/db/json-rows.ts; through a
+ * supplier's db: its own order's only). Ordered by the caller.
+ */
+export const orderCoordinationRows = (db: Db, poNo: string) =>
+  db
+    .selectFrom('priceCoordination')
+    .select([
+      'coordinationNo',
+      'status',
+      'requestedOn',
+      'requestedChange',
+      'talksStartedOn',
+      'agreedOn',
+      'failedOn',
+      'withdrawnOn',
+    ])
+    .where('poNo', '=', poNo);
 
 export async function insertCoordination(trx: Db, row: Insertable<Database['priceCoordination']>) {
   await trx.insertInto('priceCoordination').values(row).execute();
@@ -115,6 +155,7 @@ export function openCoordinations(db: Db) {
     .select([
       'p.coordinationNo',
       'p.agreementNo',
+      'p.poNo',
       'p.subconKind',
       'p.status',
       'p.requestedOn',

@@ -1,5 +1,5 @@
 /**
- * The clock notices of 납품대금 조정협의 (docs/subcontracting.md "Notices"): the hourly job tells the agreement's
+ * The clock notices of 납품대금 조정협의 (docs/subcontracting.md "Notices"): the hourly job tells the agreement's or order's
  * buyer once when talks are not started by day 8 of 10, and once when no outcome is recorded by day 25 of 30, on the
  * business clock. "Once" is a mark on the request (talks_noticed_at, outcome_noticed_at, migration 1133) written in
  * the transaction that records the notice, under the request's lock: a run repeated, or another server's, finds it

@@ -31,7 +31,7 @@ const MY_COORDINATION_SCREEN = '/myCoordinationList';
 
 /**
  * 납품대금 조정협의 (상생협력법 §22의2, 하도급법 §16의2; docs/subcontracting.md): the supplier's requests on its 하도급
- * agreements with their 10- and 30-day clocks, and the buyer's answers.
+ * agreements and orders with their 10- and 30-day clocks, and the buyer's answers.
  */
 export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(CoordinationRow);
@@ -39,9 +39,9 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const row = { 200: Type.Ref('PriceCoordinationRow'), 409: Type.Ref('ErrorBody'), ...commonErrors };
   const buyerWrite = { access: access.login([COORDINATION_SCREEN], 'write', ['I']), identityBound: false };
   const supplierWrite = { access: access.login([MY_COORDINATION_SCREEN], 'write', ['X']), identityBound: false };
-  // A request is also asked from the agreement's own screen.
+  // A request is also asked from the agreement's own screen and from the order's written contract (its e-contract).
   const requestWrite = {
-    access: access.login([MY_COORDINATION_SCREEN, '/CyberAgreementEdit'], 'write', ['X']),
+    access: access.login([MY_COORDINATION_SCREEN, '/CyberAgreementEdit', '/contract/contractSign'], 'write', ['X']),
     identityBound: false,
   };
 
@@ -53,7 +53,7 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listPriceCoordinations',
         tags,
         summary:
-          'Suppliers’ 납품대금 조정협의 requests, newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day',
+          'Suppliers’ 납품대금 조정협의 requests on agreements and orders (with the order’s written contract), newest first, with the talks (request + 10 days) and outcome (+ 30 days) due dates on the business day',
         querystring: CoordinationListQuery,
         response: { 200: CoordinationList, ...commonErrors },
       },
@@ -69,7 +69,7 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'startCoordinationTalks',
         tags,
         summary:
-          '협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s buyer or a purchasing manager with the version read',
+          '협의 개시: the day talks started (default the business day; not before the request, not in the future), by the agreement’s or order’s buyer or a purchasing manager with the version read',
         params: CoordinationNoParams,
         body: StartTalksBody,
         response: row,
@@ -87,7 +87,7 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'agreePriceCoordination',
         tags,
         summary:
-          '합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices), with the version read',
+          '합의: what was agreed, after talks started (new prices are written with the agreement’s changeAgreementPrices or the order’s change order), with the version read',
         params: CoordinationNoParams,
         body: AgreeBody,
         response: row,
@@ -146,7 +146,7 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'requestPriceCoordination',
         tags,
         summary:
-          'Ask for 납품대금 조정협의 on my active 하도급 agreement (another company’s: 404; one open already: 409 COORDINATION_OPEN)',
+          'Ask for 납품대금 조정협의 on my active 하도급 agreement or on a running 하도급 order sent to me (another company’s: 404; cancelled or closed: 409 INVALID_STATE; not 하도급: 409 SUBCON_NOT_APPLICABLE; one open already: 409 COORDINATION_OPEN)',
         body: CoordinationRequestBody,
         response: row,
       },

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { PagingQuery } from '../../../http/list-query.js';
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { Nullable, Version } from '../../../domain/schemas.js';
-import { COORDINATION_STATUSES } from './workflow.js';
+import { COORDINATION_STATUSES, COORDINATION_TARGETS } from './workflow.js';
 
 export const CoordinationNoParams = Type.Object(
   { coordinationNo: Type.String({ minLength: 1, maxLength: 20 }) },
@@ -11,7 +11,11 @@ export const CoordinationNoParams = Type.Object(
 
 const filters = {
   status: Type.Optional(Type.Enum([...COORDINATION_STATUSES])),
+  targetKind: Type.Optional(
+    Type.Enum([...COORDINATION_TARGETS], { description: 'Requests on agreements or on orders' }),
+  ),
   agreementNo: Type.Optional(Type.String({ maxLength: 20 })),
+  poNo: Type.Optional(Type.String({ maxLength: 20, description: 'Requests on this order' })),
   coordinationNo: Type.Optional(Type.String({ maxLength: 20 })),
   ...PagingQuery,
 };
@@ -29,19 +33,29 @@ export const MyCoordinationListQuery = Type.Object(
 export const CoordinationRow = Type.Object(
   {
     coordinationNo: Type.String(),
-    agreementNo: Type.String(),
-    agreementTitle: Type.String(),
+    targetKind: Type.Enum([...COORDINATION_TARGETS], {
+      description: 'What the request names: an agreement (단가계약) or an order (발주)',
+    }),
+    agreementNo: Nullable(Type.String({ description: 'AGREEMENT: the agreement' })),
+    poNo: Nullable(Type.String({ description: 'ORDER: the order' })),
+    targetTitle: Type.String({ description: 'The agreement’s or the order’s title' }),
+    contractNo: Nullable(
+      Type.String({ description: 'ORDER: the order’s executed e-contract (its written contract), if it has one' }),
+    ),
+    paperContract: Nullable(
+      Type.String({ description: 'ORDER without an executed e-contract: its recorded paper contract’s reference' }),
+    ),
     compNo: Type.String(),
     compNameKr: Type.String(),
     buyerName: Nullable(Type.String()),
     subconKind: Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE'], {
-      description: 'The agreement’s 하도급 kind when the request was made',
+      description: 'The document’s 하도급 kind when the request was made (an order’s is fixed when it is made)',
     }),
     status: Type.Enum([...COORDINATION_STATUSES]),
     reason: Type.String({ description: 'Why the supplier asks (what changed)' }),
     requestedChange: Type.String({ description: 'The change asked, in words' }),
     requestedPct: Nullable(Type.String({ description: 'The increase asked, % of the price' })),
-    requestedAmount: Nullable(Type.String({ description: 'The increase asked, in the agreement’s currency' })),
+    requestedAmount: Nullable(Type.String({ description: 'The increase asked, in the document’s currency' })),
     costBasis: Type.String({ description: 'The cost increase it rests on (공급원가 변동의 근거)' }),
     requestedBy: Type.String(),
     requestedOn: Type.String({ description: 'The request’s business day (day 0 of both clocks)' }),
@@ -69,12 +83,28 @@ export const CoordinationList = Type.Object({
 /** Plain strings, checked by the service, so each wrong field is answered with its Korean message. */
 export const CoordinationRequestBody = Type.Object(
   {
-    agreementNo: Type.String({ maxLength: 20, description: 'An active 하도급 agreement of my company' }),
+    targetKind: Type.Optional(
+      Type.Enum([...COORDINATION_TARGETS], {
+        description:
+          'Which document the request names; without it, an order when only poNo is given, else an agreement',
+      }),
+    ),
+    agreementNo: Type.Optional(
+      Nullable(Type.String({ maxLength: 20, description: 'AGREEMENT: an active 하도급 agreement of my company' })),
+    ),
+    poNo: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 20,
+          description: 'ORDER: a 하도급 order sent to my company, neither cancelled nor closed',
+        }),
+      ),
+    ),
     reason: Type.String({ maxLength: 1000, description: 'Why: what changed since the price was agreed' }),
     requestedChange: Type.String({ maxLength: 1000, description: 'The change asked, in words' }),
     requestedPct: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'The increase asked, %' }))),
     requestedAmount: Type.Optional(
-      Nullable(Type.String({ maxLength: 30, description: 'The increase asked, in the agreement’s currency' })),
+      Nullable(Type.String({ maxLength: 30, description: 'The increase asked, in the document’s currency' })),
     ),
     costBasis: Type.String({
       maxLength: 2000,
@@ -113,3 +143,17 @@ export const FailBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** An order's request as the order's screens list it (coordination/orders.ts). */
+export const OrderCoordination = Type.Object({
+  coordinationNo: Type.String(),
+  status: Type.Enum([...COORDINATION_STATUSES]),
+  requestedOn: Type.String(),
+  requestedChange: Type.String(),
+  talksDue: Type.String({ description: 'Talks due by the end of this day: the request day + 10' }),
+  agreementDue: Type.String({ description: 'An outcome due by the end of this day: the request day + 30' }),
+  talksStartedOn: Nullable(Type.String()),
+  agreedOn: Nullable(Type.String()),
+  failedOn: Nullable(Type.String()),
+  withdrawnOn: Nullable(Type.String()),
+});

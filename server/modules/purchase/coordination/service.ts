@@ -1,8 +1,9 @@
 /**
  * 납품대금 조정협의 (상생협력법 §22의2, 하도급법 §16의2; docs/subcontracting.md "납품대금 조정협의"): the supplier asks
- * on its active 하도급 agreement and may withdraw; the agreement's buyer (or a purchasing manager) records that
- * talks started, what was agreed, or that they failed. New prices are not written here: the buyer writes them with
- * the agreement's own price change (changeAgreementPrices), which keeps the agreement's rules.
+ * on its active 하도급 agreement or its running 하도급 order and may withdraw; the document's buyer (or a purchasing
+ * manager) records that talks started, what was agreed, or that they failed. New prices are not written here: the
+ * buyer writes them with the agreement's own price change (changeAgreementPrices) or the order's change order, which
+ * keep their documents' rules.
  */
 import type { Static } from 'typebox';
 import type { Caller } from '../../../auth/plugin.js';
@@ -33,16 +34,25 @@ import { agreementMissing } from '../agreement/consumption.js';
 import { agreementSubconKind } from '../agreement/linkage.js';
 import { findAgreement, findAgreementLines } from '../agreement/queries.js';
 import { AGREEMENT_MACHINE, SUPPLIER_VISIBLE_AGREEMENT, effectiveAgreementStatus } from '../agreement/workflow.js';
+import { findOrderForCoordination, writtenContractsOf } from '../po/queries-subcon.js';
+import { poMissing } from '../po/service.js';
+import { PO_MACHINE, SUPPLIER_VISIBLE, type PoStatus } from '../po/workflow.js';
 import {
   findCoordination,
   findOpenCoordination,
+  type CoordinationFilter,
   insertCoordination,
   listCoordinations,
   lockCoordination,
   updateCoordination,
 } from './queries.js';
 import type { AgreeBody, CoordinationRequestBody, FailBody, StartTalksBody } from './schemas.js';
-import { COORDINATION_MACHINE, coordinationClock } from './workflow.js';
+import {
+  COORDINATION_MACHINE,
+  COORDINATION_ORDER_STATUSES,
+  coordinationClock,
+  type CoordinationTarget,
+} from './workflow.js';
 
 const PCT: DecimalRule = { label: '요청 조정률', scale: 3, intDigits: 4, sign: 'positive' };
 const REQUESTED_AMOUNT: DecimalRule = { ...AMOUNT, label: '요청 조정 금액' };
@@ -50,46 +60,74 @@ const REQUESTED_AMOUNT: DecimalRule = { ...AMOUNT, label: '요청 조정 금액'
 const coordinationMissing = () => missing('COORDINATION_NOT_FOUND', '납품대금 조정협의를 찾을 수 없습니다');
 
 type Stored = NonNullable<Awaited<ReturnType<typeof findCoordination>>>;
+type Contracts = Awaited<ReturnType<typeof writtenContractsOf>>;
 
-/** A request as the lists answer it: with its two clocks on the business day. */
-const present = (r: Stored, today: string) => ({
-  ...r,
-  requestedAt: iso(r.requestedAt)!,
-  ...coordinationClock(r, today),
-});
+/**
+ * A request as the lists answer it: with its two clocks on the business day and, on an order, the order's written
+ * contract (executed e-contract number, or the paper contract's reference).
+ */
+const present = (r: Stored, today: string, contracts: Contracts) => {
+  const written = r.poNo ? contracts.get(r.poNo) : undefined;
+  return {
+    ...r,
+    requestedAt: iso(r.requestedAt)!,
+    contractNo: written?.kind === 'ECONTRACT' ? written.reference : null,
+    paperContract: written?.kind === 'PAPER' ? written.reference : null,
+    ...coordinationClock(r, today),
+  };
+};
+
+/** The written contracts of the rows' orders, read as the owner (the supplier's role does not read paper contracts). */
+const contractsOf = (db: Db, rows: readonly Stored[]) =>
+  writtenContractsOf(
+    asOwner(db),
+    rows.flatMap((r) => (r.poNo ? [r.poNo] : [])),
+  );
 
 export async function listPriceCoordinations(
   db: Db,
-  q: { status?: string; agreementNo?: string; coordinationNo?: string; compNo?: string },
+  q: CoordinationFilter,
   page: { limit: number; offset: number },
   now: Date,
 ) {
   const today = todayKst(now);
   const list = await listCoordinations(db, q, page);
-  return { rows: list.rows.map((r) => present(r, today)), total: list.total };
+  const contracts = await contractsOf(db, list.rows);
+  return { rows: list.rows.map((r) => present(r, today, contracts)), total: list.total };
 }
 
 /** A supplier's own requests (staff reading through the supplier view: every supplier's, or the one chosen). */
 export function listMyPriceCoordinations(
   view: SupplierView,
-  q: { status?: string; agreementNo?: string; coordinationNo?: string },
+  q: Omit<CoordinationFilter, 'compNo'> & { compNo?: string },
   page: { limit: number; offset: number },
   now: Date,
 ) {
-  const { status, agreementNo, coordinationNo } = q;
-  return listPriceCoordinations(view.db, { status, agreementNo, coordinationNo }, page, now);
+  const { status, targetKind, agreementNo, poNo, coordinationNo } = q;
+  return listPriceCoordinations(view.db, { status, targetKind, agreementNo, poNo, coordinationNo }, page, now);
 }
 
 async function coordinationOf(db: Db, coordinationNo: string, now: Date) {
   const r = await findCoordination(db, coordinationNo);
   if (!r) throw coordinationMissing();
-  return present(r, todayKst(now));
+  return present(r, todayKst(now), await contractsOf(db, [r]));
+}
+
+/**
+ * Which document the request names: `targetKind` when given; without it (a body written before orders could be
+ * named) an order when only `poNo` is given, else an agreement.
+ */
+function targetOf(b: Static<typeof CoordinationRequestBody>): CoordinationTarget {
+  if (b.targetKind) return b.targetKind;
+  return text(b.poNo) && !text(b.agreementNo) ? 'ORDER' : 'AGREEMENT';
 }
 
 /** The request checked field by field (400 with each field's Korean message). */
 function checkedRequest(b: Static<typeof CoordinationRequestBody>) {
   const errors: FieldError[] = [];
-  requireText(errors, 'body/agreementNo', b.agreementNo, '단가계약 번호');
+  const targetKind = targetOf(b);
+  if (targetKind === 'ORDER') requireText(errors, 'body/poNo', b.poNo, '발주 번호');
+  else requireText(errors, 'body/agreementNo', b.agreementNo, '단가계약 번호');
   requireText(errors, 'body/reason', b.reason, '조정 요청 사유');
   requireText(errors, 'body/requestedChange', b.requestedChange, '요청 조정 내용');
   requireText(errors, 'body/costBasis', b.costBasis, '공급원가 변동 근거');
@@ -99,19 +137,59 @@ function checkedRequest(b: Static<typeof CoordinationRequestBody>) {
   if (amount !== null) checkDecimal(errors, 'body/requestedAmount', amount, REQUESTED_AMOUNT);
   failIf(errors);
   return {
-    agreementNo: b.agreementNo.trim(),
-    reason: text(b.reason)!,
-    requestedChange: text(b.requestedChange)!,
-    requestedPct: pct,
-    requestedAmount: amount,
-    costBasis: text(b.costBasis)!,
+    target:
+      targetKind === 'ORDER' ? { targetKind, poNo: text(b.poNo)! } : { targetKind, agreementNo: text(b.agreementNo)! },
+    fields: {
+      reason: text(b.reason)!,
+      requestedChange: text(b.requestedChange)!,
+      requestedPct: pct,
+      requestedAmount: amount,
+      costBasis: text(b.costBasis)!,
+    },
   };
 }
 
+const NOT_APPLICABLE = '납품대금 조정협의를 요청할 수 있습니다 (상생협력법 제22조의2, 하도급법 제16조의2)';
+
 /**
- * A supplier asks for talks on the price of its own agreement, which must be active on the business day and of a
- * 하도급 kind by today's rules (the request keeps that kind). Another company's agreement, or one it does not see
- * (not approved), is 404 as everywhere on its side; a second request while one is open is 409.
+ * The agreement a request names: the supplier's own (404 otherwise, as everywhere on its side), active on the
+ * business day, and of a 하도급 kind by today's rules — which the request keeps.
+ */
+async function agreementTarget(trx: Db, agreementNo: string, today: string) {
+  const a = await findAgreement(trx, agreementNo);
+  if (!a || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(a.status)) throw agreementMissing();
+  const status = effectiveAgreementStatus(a.status, a.validTo, today);
+  if (status !== 'ACTIVE')
+    throw wrongState(
+      `유효한 단가계약에만 납품대금 조정협의를 요청할 수 있습니다(${AGREEMENT_MACHINE.statusLabels[status as 'EXPIRED']})`,
+      status,
+    );
+  // Which agreements are 하도급 is the buyer's rule table, which the supplier's role does not read.
+  const kind = await agreementSubconKind(asOwner(trx), a, await findAgreementLines(trx, a.agreementNo));
+  if (!kind) throw refused('SUBCON_NOT_APPLICABLE', `하도급 단가계약에만 ${NOT_APPLICABLE}`, { agreementNo });
+  return { compNo: a.compNo, subconKind: kind, label: '단가계약' };
+}
+
+/**
+ * The order a request names: the supplier's own and sent to it (404 otherwise, as its order view answers), still
+ * running (COORDINATION_ORDER_STATUSES; cancelled or closed: 409), and 하도급 — by the kind fixed when the order was
+ * made, as every other clock of the order reads it.
+ */
+async function orderTarget(trx: Db, poNo: string) {
+  const o = await findOrderForCoordination(trx, poNo);
+  if (!o || o.forwardedAt === null || !(SUPPLIER_VISIBLE as readonly string[]).includes(o.status)) throw poMissing();
+  if (!COORDINATION_ORDER_STATUSES.includes(o.status))
+    throw wrongState(
+      `진행 중인 발주에만 납품대금 조정협의를 요청할 수 있습니다(${PO_MACHINE.statusLabels[o.status as PoStatus]})`,
+      o.status,
+    );
+  if (!o.subconKind) throw refused('SUBCON_NOT_APPLICABLE', `하도급 발주에만 ${NOT_APPLICABLE}`, { poNo });
+  return { compNo: o.compNo, subconKind: o.subconKind, label: '발주' };
+}
+
+/**
+ * A supplier asks for talks on the price of its own agreement or order (checked as agreementTarget and orderTarget
+ * say); the request keeps the document's 하도급 kind. A second request while one is open on the same document is 409.
  */
 export async function requestPriceCoordination(
   db: Db,
@@ -120,39 +198,31 @@ export async function requestPriceCoordination(
   now: Date,
 ) {
   const actor = supplierActor(caller);
-  const v = checkedRequest(b);
+  const { target, fields } = checkedRequest(b);
   const today = todayKst(now);
   const coordinationNo = await db.transaction().execute(async (trx) => {
-    const a = await findAgreement(trx, v.agreementNo);
-    if (!a || !(SUPPLIER_VISIBLE_AGREEMENT as readonly string[]).includes(a.status)) throw agreementMissing();
-    const status = effectiveAgreementStatus(a.status, a.validTo, today);
-    if (status !== 'ACTIVE')
-      throw wrongState(
-        `유효한 단가계약에만 납품대금 조정협의를 요청할 수 있습니다(${AGREEMENT_MACHINE.statusLabels[status as 'EXPIRED']})`,
-        status,
-      );
-    // Which agreements are 하도급 is the buyer's rule table, which the supplier's role does not read.
-    const kind = await agreementSubconKind(asOwner(trx), a, await findAgreementLines(trx, a.agreementNo));
-    if (!kind)
-      throw refused(
-        'SUBCON_NOT_APPLICABLE',
-        '하도급 단가계약에만 납품대금 조정협의를 요청할 수 있습니다 (상생협력법 제22조의2, 하도급법 제16조의2)',
-        { agreementNo: a.agreementNo },
-      );
-    const open = await findOpenCoordination(trx, a.agreementNo);
+    const doc =
+      target.targetKind === 'ORDER'
+        ? await orderTarget(trx, target.poNo)
+        : await agreementTarget(trx, target.agreementNo, today);
+    const open = await findOpenCoordination(
+      trx,
+      target.targetKind === 'ORDER' ? { poNo: target.poNo } : { agreementNo: target.agreementNo },
+    );
     if (open)
       throw refused(
         'COORDINATION_OPEN',
-        `이 단가계약에는 진행 중인 납품대금 조정협의(${open.coordinationNo})가 있습니다`,
+        `이 ${doc.label}에는 진행 중인 납품대금 조정협의(${open.coordinationNo})가 있습니다`,
         { coordinationNo: open.coordinationNo },
       );
     const no = await nextDocumentNumber(trx, 'PC', today);
     const values = {
       coordinationNo: no,
-      compNo: a.compNo,
-      subconKind: kind,
+      ...target,
+      compNo: doc.compNo,
+      subconKind: doc.subconKind,
       status: 'REQUESTED' as const,
-      ...v,
+      ...fields,
       requestedBy: actor.userId,
       requestedOn: today,
       requestedAt: now,
@@ -219,7 +289,7 @@ interface StepValues {
 const AUDIT_ACTION: Record<BuyerStep, string> = { startTalks: 'TALKS_STARTED', agree: 'AGREED', fail: 'FAILED' };
 
 /**
- * One step of the buyer's side: the agreement's buyer or a purchasing manager (403 otherwise), the version read
+ * One step of the buyer's side: the agreement's or order's buyer or a purchasing manager (403 otherwise), the version read
  * (409), a step the state allows (409 INVALID_STATE), then `values` — checked against the locked request — written
  * with an audit row.
  */
@@ -238,7 +308,9 @@ async function buyerStep(
     const c = await lockCoordination(trx, coordinationNo);
     if (!c) throw coordinationMissing();
     if (c.buyerId !== actor.singleid && !isPurchasingManager(actor))
-      throw notAllowed('단가계약의 담당 구매자 또는 구매 관리자만 납품대금 조정협의를 처리할 수 있습니다');
+      throw notAllowed(
+        `${c.targetKind === 'ORDER' ? '발주' : '단가계약'}의 담당 구매자 또는 구매 관리자만 납품대금 조정협의를 처리할 수 있습니다`,
+      );
     checkVersion(version, c.version);
     const status = transition(COORDINATION_MACHINE, step, c.status);
     const after = { status, ...values(c, today, actor.userId) };

@@ -109,3 +109,14 @@ export function coordinationClock(
     agreementLateDays: open && today > agreementDue ? daysBetween(agreementDue, today) : null,
   };
 }
+
+/** What a request names: an agreement (단가계약) or an order (발주) with its written contract. */
+export const COORDINATION_TARGETS = ['AGREEMENT', 'ORDER'] as const;
+export type CoordinationTarget = (typeof COORDINATION_TARGETS)[number];
+
+/**
+ * The orders a supplier may ask on (docs/subcontracting.md "납품대금 조정협의"): sent to it and still running —
+ * acknowledged or not, partly or fully delivered (the price is not settled until the order is closed). A cancelled
+ * or closed (종결) order has no price left to talk about. Orders not yet sent the supplier does not see (404).
+ */
+export const COORDINATION_ORDER_STATUSES: readonly string[] = ['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED'];

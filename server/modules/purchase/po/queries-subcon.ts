@@ -44,6 +44,47 @@ export async function findWrittenContract(db: Db, poNo: string) {
   return p ? { kind: 'PAPER' as const, reference: p.reference, contractDate: p.contractDate } : null;
 }
 
+/**
+ * The written contracts of several orders at once (a list's rows), as findWrittenContract answers each: the executed
+ * e-contract first, else the paper contract. Read as the owner: the supplier's role does not read paper contracts,
+ * and the caller passes only orders it already read.
+ */
+export async function writtenContractsOf(db: Db, poNos: readonly string[]) {
+  const out = new Map<string, { kind: 'ECONTRACT' | 'PAPER'; reference: string; contractDate: string }>();
+  if (poNos.length === 0) return out;
+  const [econtracts, papers] = await Promise.all([
+    db
+      .selectFrom('econtract')
+      .select(['sourceNo', 'contractNo', 'contractDate'])
+      .where('sourceKind', '=', 'PO')
+      .where('sourceNo', 'in', [...poNos])
+      .where('status', '=', 'EXECUTED')
+      .orderBy('contractNo', 'desc')
+      .execute(),
+    db
+      .selectFrom('poPaperContract')
+      .select(['poNo', 'reference', 'contractDate'])
+      .where('poNo', 'in', [...poNos])
+      .execute(),
+  ]);
+  for (const p of papers) out.set(p.poNo, { kind: 'PAPER', reference: p.reference, contractDate: p.contractDate });
+  // Descending, so the lowest number is set last: the one findWrittenContract answers.
+  for (const e of econtracts)
+    out.set(e.sourceNo!, { kind: 'ECONTRACT', reference: e.contractNo, contractDate: e.contractDate });
+  return out;
+}
+
+/**
+ * What a 납품대금 조정협의 request asks of an order (coordination/service.ts): its supplier, state, whether it was sent,
+ * its 하도급 kind fixed when it was made, its buyer. Through a supplier's db, another company's order is not found.
+ */
+export const findOrderForCoordination = (db: Db, poNo: string) =>
+  db
+    .selectFrom('poHeader')
+    .select(['poNo', 'compNo', 'title', 'status', 'forwardedAt', 'subconKind', 'buyerId'])
+    .where('poNo', '=', poNo)
+    .executeTakeFirst();
+
 export async function insertPaperContract(trx: Db, row: Insertable<Database['poPaperContract']>) {
   await trx.insertInto('poPaperContract').values(row).execute();
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { orderCoordinationRows } from '../coordination/queries.js';
 import { subconKindOf } from '../../../domain/subcontracting.js';
 import { findSubconRules } from './queries-subcon.js';
 import { groupedDecimal } from '../../../../lib/money.js';
@@ -435,11 +436,12 @@ export async function findPoDetail(db: Db, poNo: string) {
       jsonRows(historyRows(db, 'po_header', poNo), ['at', 'id']).as('history'),
       jsonRows(orderChanges(db, poNo), ['changedAt', 'changeId desc']).as('changes'),
       jsonRows(poRevisions(db, poNo), ['revision']).as('revisions'),
+      jsonRows(orderCoordinationRows(db, poNo), ['requestedOn desc', 'coordinationNo desc']).as('coordinations'),
     ])
     .where('h.poNo', '=', poNo)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { lines, attachments, approvals, history, changes, revisions, ...header } = row;
+  const { lines, attachments, approvals, history, changes, revisions, coordinations, ...header } = row;
   return {
     header,
     lines: parsedJson(lines),
@@ -448,6 +450,7 @@ export async function findPoDetail(db: Db, poNo: string) {
     history: toHistory(parsedJson(history)),
     changes: parsedJson(changes).map((r) => toPoChange(r)),
     revisions: parsedJson(revisions),
+    coordinations: parsedJson(coordinations),
   };
 }
 
@@ -463,18 +466,20 @@ export async function findSupplierPoDetail(db: Db, poNo: string) {
       jsonRows(attachmentRows(db, eb.ref('h.fileId') as Expression<string>), ['seq']).as('attachments'),
       jsonRows(orderChanges(db, poNo), ['changedAt', 'changeId desc']).as('changes'),
       jsonRows(poRevisions(db, poNo), ['revision']).as('revisions'),
+      jsonRows(orderCoordinationRows(db, poNo), ['requestedOn desc', 'coordinationNo desc']).as('coordinations'),
     ])
     .where('h.poNo', '=', poNo)
     .executeTakeFirst();
   if (!row || !(SUPPLIER_VISIBLE as readonly string[]).includes(row.status) || row.forwardedAt === null)
     return undefined;
-  const { lines, attachments, changes, revisions, ...header } = row;
+  const { lines, attachments, changes, revisions, coordinations, ...header } = row;
   return {
     header,
     lines: parsedJson(lines),
     attachments: toAttachments(parsedJson(attachments)),
     changes: parsedJson(changes).map((r) => toPoChange(r)),
     revisions: parsedJson(revisions),
+    coordinations: parsedJson(coordinations),
   };
 }
 
@@ -617,6 +622,7 @@ export interface SupplierPoFilter {
   title?: string;
   status?: string[];
   open?: 'Y' | 'N';
+  subcon?: 'Y' | 'N';
   fromDate?: string;
   toDate?: string;
 }
@@ -651,6 +657,8 @@ export async function listSupplierPos(
     .$if(!!f.status?.length, (q) => q.where('h.status', 'in', f.status!))
     .$if(f.open === 'Y', (q) => q.where('h.status', 'in', [...SUPPLIER_OPEN]))
     .$if(f.open === 'N', (q) => q.where('h.status', 'not in', [...SUPPLIER_OPEN]))
+    .$if(f.subcon === 'Y', (q) => q.where('h.subconKind', 'is not', null))
+    .$if(f.subcon === 'N', (q) => q.where('h.subconKind', 'is', null))
     .$if(!!given(f.fromDate), (q) => q.where('h.poDate', '>=', f.fromDate!))
     .$if(!!given(f.toDate), (q) => q.where('h.poDate', '<=', f.toDate!));
   // The order number is the key; the due date may be empty.

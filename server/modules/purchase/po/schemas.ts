@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { OrderCoordination } from '../coordination/schemas.js';
 import { SupplierCompanyQuery } from '../../../http/supplier-view.js';
 import { CursorAnswer, CursorQuery, PagingQuery, SortQuery } from '../../../http/list-query.js';
 import { ApprovalView, Totals } from '../shared/schemas.js';
@@ -279,6 +280,9 @@ export const PoDetail = Type.Object({
     Type.String({ description: 'The day the transaction ended (cancelled): retention counts from it' }),
   ),
   writtenContract: Nullable(WrittenContract),
+  coordinations: Type.Array(OrderCoordination, {
+    description: 'The supplier’s 납품대금 조정협의 requests on this order, newest first',
+  }),
   dueDate: Nullable(Type.String()),
   forwardedAt: Nullable(Type.String({ format: 'date-time' })),
   acknowledgedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -460,6 +464,11 @@ export const SupplierPoListQuery = Type.Object(
     title: Type.Optional(Type.String({ maxLength: 100 })),
     status: StatusList(PO_STATUSES),
     open: Type.Optional(YN),
+    subcon: Type.Optional(
+      Type.Enum(['Y', 'N'], {
+        description: 'Y: 하도급 orders only (the ones a 납품대금 조정협의 may name); N: the others',
+      }),
+    ),
     fromDate: Type.Optional(DateStr('PO date from')),
     toDate: Type.Optional(DateStr('PO date to')),
     ...SupplierCompanyQuery,
@@ -516,6 +525,9 @@ export const SupplierPoDetail = Type.Object({
   lines: Type.Array(PoLine),
   attachments: Type.Array(Attachment),
   changes: Type.Array(PoChangeRow),
+  coordinations: Type.Array(OrderCoordination, {
+    description: 'My 납품대금 조정협의 requests on this order, newest first',
+  }),
   actions: ActionList,
 });
 

@@ -1,4 +1,5 @@
 import { recordBudgetMovement } from '../../budget/consumption/index.js';
+import { withDueDates } from '../coordination/orders.js';
 import type { Static } from 'typebox';
 import { compareDecimals } from '../../../../lib/money.js';
 import type { Caller } from '../../../auth/plugin.js';
@@ -109,6 +110,7 @@ export async function poDetail(db: Db, poNo: string, actor: Actor, expectType?: 
     // A call-off names its agreement on the order itself (each line keeps its own agreement line).
     agreementNo: lines.find((l) => l.agreementNo)?.agreementNo ?? null,
     writtenContract,
+    coordinations: withDueDates(found.coordinations),
     lines,
     attachments,
     approvals,
@@ -602,6 +604,7 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     lines,
     attachments,
     changes,
+    coordinations: withDueDates(found.coordinations),
     actions: mayAcknowledge && !staff ? ['acknowledge'] : [],
   };
 }

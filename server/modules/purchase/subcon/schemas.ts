@@ -85,7 +85,11 @@ export const ComplianceRow = Type.Object(
   {
     rowKey: Type.String(),
     kind: Type.Enum([...COMPLIANCE_KINDS]),
-    poNo: Nullable(Type.String({ description: 'The order (null on a settlement’s row)' })),
+    poNo: Nullable(
+      Type.String({
+        description: 'The order (null on a settlement’s row); COORDINATION_*: the order the request is about',
+      }),
+    ),
     subconKind: Type.Enum(['MANUFACTURE', 'REPAIR', 'SERVICE']),
     compNameKr: Type.String(),
     whReqNo: Nullable(Type.String()),
@@ -114,7 +118,9 @@ export const ComplianceRow = Type.Object(
     paidOn: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the payment day' })),
     chargeVoucherNo: Nullable(Type.String({ description: 'PAID_WITH_CHARGES: the voucher posting the charges' })),
     chargeVoucherStatus: Nullable(Type.String({ description: 'Its posting state: READY, SENT, POSTED, FAILED' })),
-    agreementNo: Nullable(Type.String({ description: 'COORDINATION_*: the agreement the request is about' })),
+    agreementNo: Nullable(
+      Type.String({ description: 'COORDINATION_*: the agreement the request is about (null on an order’s request)' }),
+    ),
     coordinationNo: Nullable(Type.String({ description: 'COORDINATION_*: the 납품대금 조정협의 request' })),
   },
   { $id: 'SubconComplianceRow' },

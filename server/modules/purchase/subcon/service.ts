@@ -389,9 +389,10 @@ export async function complianceFindings(db: Db, now: Date): Promise<{ rows: Row
     });
   for (const c of coordinations) {
     const clock = coordinationClock(c, today);
+    // A request on an order opens the order (poNo); one on an agreement, the agreement.
     const row = {
       ...NO_MONEY,
-      poNo: null,
+      poNo: c.poNo,
       subconKind: c.subconKind,
       compNameKr: c.compNameKr,
       whReqNo: null,
