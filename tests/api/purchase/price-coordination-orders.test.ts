@@ -157,6 +157,19 @@ describe('납품대금 조정협의 on orders', { timeout: 180_000 }, () => {
     expect(ko.body).not.toMatch(/[을이은와]\((를|가|는|과)\)/);
   });
 
+  it('two requests on one order at once: one is made, the other answers COORDINATION_OPEN naming it', async () => {
+    const po = await sentOrder('C00001', '동시 조정협의 발주');
+    const [a, b] = await Promise.all([request(po.poNo), request(po.poNo)]);
+    const made = [a, b].filter((r) => r.statusCode === 200);
+    expect(made).toHaveLength(1);
+    const other = refused(
+      [a, b].find((r) => r.statusCode !== 200)!,
+      409,
+      'COORDINATION_OPEN',
+    );
+    expect(other.msg).toContain(made[0].json().coordinationNo);
+  });
+
   it('an executed e-contract of the order is the contract shown', async () => {
     const po = await sentOrder('C00001', '전자계약 발주');
     const template = await t.db.db

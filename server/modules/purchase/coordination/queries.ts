@@ -106,6 +106,16 @@ export const lockCoordination = (trx: Db, coordinationNo: string) =>
     .forUpdate('p')
     .executeTakeFirst();
 
+/**
+ * Two requests on one document at once wait for each other here, so the second sees the first's row and answers
+ * COORDINATION_OPEN (without it both passed the check and the unique index refused the later as a bare duplicate).
+ * An advisory lock: the supplier's role may not lock the agreement's or the order's row.
+ */
+export async function lockCoordinationTarget(trx: Db, target: { agreementNo: string } | { poNo: string }) {
+  const key = 'poNo' in target ? `price-coordination:PO:${target.poNo}` : `price-coordination:AG:${target.agreementNo}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
 /** The document's request still waiting for the buyer, if any (one at a time per agreement, and per order). */
 export const findOpenCoordination = (db: Db, target: { agreementNo: string } | { poNo: string }) =>
   db

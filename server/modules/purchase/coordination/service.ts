@@ -40,6 +40,7 @@ import { PO_MACHINE, SUPPLIER_VISIBLE, type PoStatus } from '../po/workflow.js';
 import {
   findCoordination,
   findOpenCoordination,
+  lockCoordinationTarget,
   type CoordinationFilter,
   insertCoordination,
   listCoordinations,
@@ -205,10 +206,9 @@ export async function requestPriceCoordination(
       target.targetKind === 'ORDER'
         ? await orderTarget(trx, target.poNo)
         : await agreementTarget(trx, target.agreementNo, today);
-    const open = await findOpenCoordination(
-      trx,
-      target.targetKind === 'ORDER' ? { poNo: target.poNo } : { agreementNo: target.agreementNo },
-    );
+    const key = target.targetKind === 'ORDER' ? { poNo: target.poNo } : { agreementNo: target.agreementNo };
+    await lockCoordinationTarget(trx, key);
+    const open = await findOpenCoordination(trx, key);
     if (open)
       throw refused(
         'COORDINATION_OPEN',
