@@ -41,17 +41,39 @@ async function notifyStaff(
   return n;
 }
 
+/** What a proposal notice reads, from either document's proposal (the agreement's or the e-contract's). */
+interface ProposalForNotice {
+  compNo: string;
+  buyerId: string;
+  title: string;
+  indexName: string;
+  unit: string;
+  baseValue: string;
+  compareValue: string;
+  changePct: string;
+  triggerPct: string;
+  effectiveFrom: string;
+}
+
 /**
- * A 연동 조정 제안 was written by the job: the agreement's buyer is asked to decide it, and the supplier's users learn
- * of it (the decision is the buyer's; the supplier reads it on its agreement). Called in the proposal's transaction.
+ * A 연동 조정 제안 was written by a job: the document's buyer is asked to decide it, and the supplier's users learn of
+ * it (the decision is the buyer's; the supplier reads it on its document). `doc` names the document in the texts,
+ * `template` the notices' key (`<template>.proposed`, `<template>.proposed.buyer`). Called in the proposal's
+ * transaction.
  */
-export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise<{ buyer: number; supplier: number }> {
-  const p = await linkageProposalForNotice(db, proposalNo);
+async function notifyProposed(
+  db: Db,
+  proposalNo: string,
+  p: ProposalForNotice,
+  doc: { agreementNo: string } | { contractNo: string },
+  template: 'linkage' | 'contractLinkage',
+  entity: string,
+): Promise<{ buyer: number; supplier: number }> {
   const names = await namesOf(db, p.compNo);
   // The unit after the values, not the name: the particle after the index reads its name (현물가가, not 톤이).
   const numbers = {
     proposalNo,
-    agreementNo: p.agreementNo,
+    ...doc,
     title: p.title,
     index: p.indexName,
     baseValue: `${groupedDecimal(p.baseValue)} ${p.unit}`,
@@ -59,12 +81,12 @@ export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise
     changePct: groupedDecimal(p.changePct),
     effectiveFrom: p.effectiveFrom,
   };
-  const ref = { entity: 'linkage_proposal', key: proposalNo };
+  const ref = { entity, key: proposalNo };
   const buyer = Number(
     await notifyEmployee(
       db,
       p.buyerId,
-      'linkage.proposed.buyer',
+      `${template}.proposed.buyer`,
       (lang) => ({ ...numbers, company: names[lang], triggerPct: groupedDecimal(p.triggerPct) }),
       ref,
     ),
@@ -72,51 +94,33 @@ export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise
   const supplier = await notifyCompany(
     db,
     p.compNo,
-    'linkage.proposed',
+    `${template}.proposed`,
     (lang) => ({ ...numbers, company: names[lang] }),
     ref,
   );
   return { buyer, supplier };
 }
 
-/**
- * A 연동 조정 제안 on an e-contract was written by the job: the order's buyer is asked to decide it (accepting draws up
- * an amendment), and the supplier's users learn of it. Called in the proposal's transaction.
- */
+/** An agreement's 연동 조정 제안: its buyer decides, its supplier reads it on the agreement. */
+export async function notifyLinkageProposed(db: Db, proposalNo: string): Promise<{ buyer: number; supplier: number }> {
+  const p = await linkageProposalForNotice(db, proposalNo);
+  return notifyProposed(db, proposalNo, p, { agreementNo: p.agreementNo }, 'linkage', 'linkage_proposal');
+}
+
+/** An e-contract's 연동 조정 제안: the order's buyer decides (accepting draws up an amendment), the supplier reads it. */
 export async function notifyContractLinkageProposed(
   db: Db,
   proposalNo: string,
 ): Promise<{ buyer: number; supplier: number }> {
   const p = await contractProposalForNotice(db, proposalNo);
-  const names = await namesOf(db, p.compNo);
-  const numbers = {
-    proposalNo,
-    contractNo: p.contractNo,
-    title: p.title,
-    index: p.indexName,
-    baseValue: `${groupedDecimal(p.baseValue)} ${p.unit}`,
-    compareValue: `${groupedDecimal(p.compareValue)} ${p.unit}`,
-    changePct: groupedDecimal(p.changePct),
-    effectiveFrom: p.effectiveFrom,
-  };
-  const ref = { entity: 'contract_linkage_proposal', key: proposalNo };
-  const buyer = Number(
-    await notifyEmployee(
-      db,
-      p.buyerId,
-      'contractLinkage.proposed.buyer',
-      (lang) => ({ ...numbers, company: names[lang], triggerPct: groupedDecimal(p.triggerPct) }),
-      ref,
-    ),
-  );
-  const supplier = await notifyCompany(
+  return notifyProposed(
     db,
-    p.compNo,
-    'contractLinkage.proposed',
-    (lang) => ({ ...numbers, company: names[lang] }),
-    ref,
+    proposalNo,
+    p,
+    { contractNo: p.contractNo },
+    'contractLinkage',
+    'contract_linkage_proposal',
   );
-  return { buyer, supplier };
 }
 
 const DECISION_WORDS: Record<Lang, { ACCEPTED: string; REJECTED: string }> = {
