@@ -11,6 +11,7 @@ import { secureDataDir } from '../../../server/storage/data-dir.js';
 import { checkpointForDump, dataDirFromDump } from '../../../server/db/seed-dump.js';
 import { DEMO_PASSWORD } from '../../../server/db/seed/accounts.js';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpms-startup-'));
@@ -61,7 +62,7 @@ once('start-up and shutdown of the real server process', () => {
   });
 
   it('serves, then shuts down cleanly on SIGTERM', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const run = runServer({
       PORT: String(port),
       DATA_DIR: path.join(tmp, 'serve'),
@@ -71,7 +72,8 @@ once('start-up and shutdown of the real server process', () => {
     let ready = false;
     const before: unknown[] = [];
     // A hang guard, not a timing: the server starts beside the browser runs' servers in npm test.
-    for (let i = 0; i < 2400 && !ready; i++) {
+    // A server that exited (a port taken, a bad start) is not waited for: the assertion below prints its output.
+    for (let i = 0; i < 2400 && !ready && run.child.exitCode === null; i++) {
       await new Promise((r) => setTimeout(r, 100));
       ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
         async (r) => {
@@ -95,7 +97,7 @@ once('start-up and shutdown of the real server process', () => {
   }, 300_000);
 
   it('a route schema a compiler refuses stops the server before /readyz ever answers 200', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const run = runServer(
       // The demo seed's data directory is a file copy of the cached dump: a start with an empty one (initdb and
       // every migration, ≈ 9 s of CPU) is the test above's.
@@ -124,7 +126,7 @@ once('start-up and shutdown of the real server process', () => {
   }, 300_000);
 
   it('a first start with the demo seed restores the seeded company from the seed dump; the demo password logs in', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const dataDir = path.join(tmp, 'demo');
     const run = runServer({
       PORT: String(port),
