@@ -29220,6 +29220,7 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
                         /** @description My 납품대금 조정협의 requests on this order, newest first */
                         coordinations: {
                             coordinationNo: string;
@@ -29422,6 +29423,7 @@ export interface operations {
                             title: string;
                             status: string;
                         }[];
+                        subconKind: ("MANUFACTURE" | "REPAIR" | "SERVICE") | null;
                         /** @description My 납품대금 조정협의 requests on this order, newest first */
                         coordinations: {
                             coordinationNo: string;

@@ -168,6 +168,8 @@ export function PromptDialog({
                   }}
                   scope={inputScope}
                   context="form"
+                  // A value taken from the record (`default: { record }`) is shown to be checked, not changed.
+                  readOnly={evalRule(f.readOnly, inputScope, false)}
                   invalid={errors[f.field] ?? null}
                   where={`${where}/prompt/fields/${i}`}
                 />

@@ -132,6 +132,10 @@ export default defineEditScreen({
     },
     // 납품대금 조정협의 on the contract's order (the contract is its written contract); the server decides whether
     // that order may be named (하도급, sent, running) and answers why not.
-    orderCoordinationAction,
+    orderCoordinationAction({
+      poNo: 'sourceNo',
+      visible: "form.sourceKind == 'PO' && !empty(form.sourceNo) && form.status == 'EXECUTED'",
+      message: 'screen.subcon.p.requestOrderMessage',
+    }),
   ],
 });

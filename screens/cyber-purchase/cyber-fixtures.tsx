@@ -238,6 +238,7 @@ function createData() {
       version: 4,
       revision: 1,
       revisionAcknowledged: true,
+      subconKind: null,
       coordinations: [],
       revisions: [],
       lines: [
@@ -319,6 +320,7 @@ function createData() {
       version: 2,
       revision: 1,
       revisionAcknowledged: true,
+      subconKind: null,
       coordinations: [],
       revisions: [],
       lines: [

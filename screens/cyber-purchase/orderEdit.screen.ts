@@ -1,5 +1,5 @@
 import { defineEditScreen } from '../../engine/define';
-import { coordinationsDetail } from '../subcontracting/coordination';
+import { coordinationsDetail, orderCoordinationAction, RUNNING_ORDER_STATUSES } from '../subcontracting/coordination';
 import {
   buyerSection,
   compNameField,
@@ -17,7 +17,7 @@ const T = 'screen.cyberPurchase.orderEdit';
  * (ordered, delivered, received), attachments and the change history; acknowledged once (the
  * server offers `acknowledge` in `actions` while the order is SENT — again after a change — and
  * refuses a second one with its message); printed through cyberPurchase.orderPrint. My 납품대금 조정협의 requests on
- * the order are listed under it.
+ * the order are listed under it, and a new one is asked here while the order is 하도급 and running.
  */
 export default defineEditScreen({
   id: 'cyberPurchase.orderEdit',
@@ -146,5 +146,17 @@ export default defineEditScreen({
       params: { path: { poNo: 'form.poNo' }, body: { version: 'form.version' } },
       then: ['reloadRecord'],
     },
+    // 납품대금 조정협의 on this order while it is 하도급 (its kind fixed when it was made) and running, and no request
+    // of mine on it is still open (the server refuses a second one, naming the first); the new request then shows in
+    // the requests' grid.
+    orderCoordinationAction({
+      poNo: 'poNo',
+      visible:
+        `!empty(form.subconKind) && form.status in ${RUNNING_ORDER_STATUSES}` +
+        " && !some(detail.coordinations.rows, 'status', 'REQUESTED')" +
+        " && !some(detail.coordinations.rows, 'status', 'TALKS_STARTED')",
+      message: 'screen.subcon.p.requestPoMessage',
+      then: ['reloadRecord'],
+    }),
   ],
 });

@@ -488,6 +488,7 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     expect(prompt).toHaveTextContent('이 계약의 발주에 대해');
     expect(within(prompt).getByLabelText(/발주번호/)).toHaveValue('PO2026-000201');
+    expect(within(prompt).getByLabelText(/발주번호/)).toHaveAttribute('readonly');
     expect(await axeFindings(prompt)).toEqual([]);
     fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '베어링강 가격 상승' } });
     fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 4% 인상' } });
@@ -512,35 +513,101 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
   });
 });
 
-describe('the supplier’s order view lists its requests on the order', { timeout: 30_000 }, () => {
-  it('shows each request with its state and due dates', async () => {
-    renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201', {
-      answers: {
-        getSupplierPo: () => ({
-          ...(createCyberFixtures().answers.getSupplierPo({ path: { poNo: 'PO2026-000201' } }) as Row),
-          coordinations: [
-            {
-              coordinationNo: 'PC2026-000005',
-              status: 'TALKS_STARTED',
-              requestedOn: '2026-11-02',
-              requestedChange: '단가 6% 인상',
-              talksDue: '2026-11-12',
-              agreementDue: '2026-12-02',
-              talksStartedOn: '2026-11-05',
-              agreedOn: null,
-              failedOn: null,
-              withdrawnOn: null,
-            },
-          ],
-        }),
-      },
+describe(
+  'the supplier’s order view: its requests on the order, and 조정협의 요청 while it may ask',
+  { timeout: 30_000 },
+  () => {
+    /** An order's request as getSupplierPo lists it. */
+    const listed = (coordinationNo: string, status: string): Row => ({
+      coordinationNo,
+      status,
+      requestedOn: '2026-11-02',
+      requestedChange: '단가 6% 인상',
+      talksDue: '2026-11-12',
+      agreementDue: '2026-12-02',
+      talksStartedOn: status === 'TALKS_STARTED' ? '2026-11-05' : null,
+      agreedOn: status === 'AGREED' ? '2026-11-20' : null,
+      failedOn: null,
+      withdrawnOn: null,
     });
-    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
-      timeout: 5000,
+    /** PO2026-000201 as its supplier reads it: acknowledged, of a 하도급 kind, with the requests given. */
+    const order = (overrides: Row = {}): Row => ({
+      ...(createCyberFixtures().answers.getSupplierPo({ path: { poNo: 'PO2026-000201' } }) as Row),
+      status: 'ACKNOWLEDGED',
+      acknowledgedAt: '2026-11-02T02:00:00.000Z',
+      actions: [],
+      subconKind: 'MANUFACTURE',
+      coordinations: [],
+      ...overrides,
     });
-    await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
-  });
-});
+    const open = (answers: Record<string, (input: OperationInput) => unknown>) =>
+      renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201', { answers });
+    /** The order is shown (its print button is the sentinel that the actions were laid out). */
+    const shown = async () => {
+      await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
+      await screen.findByRole('button', { name: '인쇄' });
+    };
+
+    it('shows each request with its state and due dates, and no new request while one is open', async () => {
+      open({ getSupplierPo: () => order({ coordinations: [listed('PC2026-000005', 'TALKS_STARTED')] }) });
+      await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
+        timeout: 5000,
+      });
+      await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
+      await shown();
+      expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
+    });
+
+    it('asks on a running 하도급 order, the order shown read-only; the new request then shows in its grid', async () => {
+      // An earlier request agreed: closed, so a new one may be asked.
+      const coordinations: Row[] = [listed('PC2026-000005', 'AGREED')];
+      const { services } = open({
+        getSupplierPo: () => order({ coordinations: [...coordinations] }),
+        requestPriceCoordination: (input: OperationInput) => {
+          coordinations.unshift(listed('PC2026-000006', 'REQUESTED'));
+          return orderRequest({ ...(input.body as Row), coordinationNo: 'PC2026-000006' });
+        },
+      });
+      await shown();
+      fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
+      const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
+      expect(prompt).toHaveTextContent('이 발주에 대해 납품대금 조정협의를 요청합니다');
+      const poNo = within(prompt).getByLabelText(/발주번호/);
+      expect(poNo).toHaveValue('PO2026-000201');
+      expect(poNo).toHaveAttribute('readonly');
+      expect(await axeFindings(prompt)).toEqual([]);
+      fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '베어링강 가격 상승' } });
+      fireEvent.change(within(prompt).getByLabelText(/요청 조정 내용/), { target: { value: '단가 4% 인상' } });
+      fireEvent.change(within(prompt).getByLabelText(/요청 조정률/), { target: { value: '4' } });
+      fireEvent.change(within(prompt).getByLabelText(/공급원가 변동 근거/), { target: { value: '소재비 8% 상승' } });
+      fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+      await screen.findByText('납품대금 조정협의를 요청했습니다');
+      expect(lastCall(services.calls, 'requestPriceCoordination')!.input.body).toEqual({
+        targetKind: 'ORDER',
+        poNo: 'PO2026-000201',
+        reason: '베어링강 가격 상승',
+        requestedChange: '단가 4% 인상',
+        requestedPct: '4',
+        // Left empty: sent empty, which the server reads as none.
+        requestedAmount: '',
+        costBasis: '소재비 8% 상승',
+      });
+      // The order read again: the new request in the grid, and no second one offered while it is open.
+      await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000006' && r[1] === '요청')).toBe(true));
+      await waitFor(() => expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument());
+    });
+
+    it.each([
+      ['an order outside the Act', { subconKind: null }],
+      ['a closed 하도급 order', { status: 'CLOSED' }],
+      ['a cancelled 하도급 order', { status: 'CANCELLED', cancelReason: '사양 변경' }],
+    ])('offers no request on %s', async (_, overrides) => {
+      open({ getSupplierPo: () => order(overrides) });
+      await shown();
+      expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
+    });
+  },
+);
 
 describe('staff’s order screen lists the order’s requests under its 하도급 section', { timeout: 30_000 }, () => {
   it('shows each request with its state and due dates', async () => {

@@ -5,7 +5,7 @@
  * screens' grid of an order's requests.
  */
 import type { EditScreenDef, TypedColumn } from '../../engine/define';
-import type { FieldDef } from '../../engine/definition/types';
+import type { CallAction, FieldDef } from '../../engine/definition/types';
 import { COORDINATION_STATUS, COORDINATION_TARGET, ORDER_KIND, s, sf } from './labels';
 
 /** Both lists answer the same row (PriceCoordinationRow). */
@@ -84,6 +84,12 @@ export const requestFields: FieldDef[] = [
 ];
 
 /**
+ * The statuses of an order a request may name, as an expression's list (the server's COORDINATION_ORDER_STATUSES in
+ * coordination/workflow.ts): sent to the supplier and not yet closed or cancelled.
+ */
+export const RUNNING_ORDER_STATUSES = "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED']";
+
+/**
  * The supplier's choice of document in the request dialog of its list: an agreement among its active ones, or an
  * order among its running ones (the server refuses one outside the Act, with its reason). Only the chosen kind's
  * field is shown and asked for.
@@ -122,8 +128,8 @@ export const targetFields: FieldDef[] = [
       operation: 'listSupplierPos',
       value: 'poNo',
       text: 'title',
-      // The orders a request may name (coordination/workflow.ts COORDINATION_ORDER_STATUSES), 하도급 ones only.
-      params: { query: { subcon: "'Y'", status: "['SENT', 'ACKNOWLEDGED', 'PARTLY_DELIVERED', 'DELIVERED']" } },
+      // The orders a request may name, 하도급 ones only.
+      params: { query: { subcon: "'Y'", status: RUNNING_ORDER_STATUSES } },
     },
     span: 2,
   },
@@ -138,32 +144,45 @@ export const requestBody = {
   costBasis: 'input.costBasis',
 };
 
-type ActionDef = NonNullable<EditScreenDef['actions']>[number];
+/** Where the order a request names comes from, and when the screen offers the request. */
+interface OrderCoordinationTarget {
+  /** The record's field holding the order's number: shown read-only in the dialog and sent. */
+  poNo: string;
+  visible: string;
+  /** The dialog's words: which order it asks on, as this screen sees it. */
+  message: string;
+  /** After the request: a screen listing the order's requests reads its record again to show the new one. */
+  then?: CallAction['then'];
+}
 
 /**
- * 조정협의 요청 from an executed contract whose source is an order (/contract/contractSign): the request names the
- * order, shown in the dialog to be checked, not chosen again.
+ * 조정협의 요청 on one order — from an executed contract whose source is the order (/contract/contractSign) or from
+ * the order's own view (/CyberOrderRequestEdit): the request names the order, shown in the dialog to be checked, not
+ * chosen again.
  */
-export const orderCoordinationAction: ActionDef = {
-  kind: 'workflow',
-  id: 'requestCoordination',
-  portal: 'external',
-  label: s('a.requestCoordination'),
-  requires: 'write',
-  visible: "form.sourceKind == 'PO' && !empty(form.sourceNo) && form.status == 'EXECUTED'",
-  operation: 'requestPriceCoordination',
-  prompt: {
-    title: s('p.requestTitle'),
-    message: s('p.requestOrderMessage'),
-    columns: 2,
-    fields: [
-      { field: 'poNo', label: sf('poNo'), default: { record: 'sourceNo' }, readOnly: 'true', span: 2 },
-      ...requestFields,
-    ],
-  },
-  params: { body: { targetKind: "'ORDER'", poNo: 'form.sourceNo', ...requestBody } },
-  success: s('done.requested'),
-};
+export function orderCoordinationAction(target: OrderCoordinationTarget): CallAction {
+  return {
+    kind: 'workflow',
+    id: 'requestCoordination',
+    portal: 'external',
+    label: s('a.requestCoordination'),
+    requires: 'write',
+    visible: target.visible,
+    operation: 'requestPriceCoordination',
+    prompt: {
+      title: s('p.requestTitle'),
+      message: target.message,
+      columns: 2,
+      fields: [
+        { field: 'poNo', label: sf('poNo'), default: { record: target.poNo }, readOnly: 'true', span: 2 },
+        ...requestFields,
+      ],
+    },
+    params: { body: { targetKind: "'ORDER'", poNo: `form.${target.poNo}`, ...requestBody } },
+    success: s('done.requested'),
+    ...(target.then ? { then: target.then } : {}),
+  };
+}
 
 /**
  * An order's requests on the order's screens (getPo, getSupplierPo answer them), the number opening the request in

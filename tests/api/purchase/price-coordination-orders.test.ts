@@ -157,6 +157,36 @@ describe('납품대금 조정협의 on orders', { timeout: 180_000 }, () => {
     expect(ko.body).not.toMatch(/[을이은와]\((를|가|는|과)\)/);
   });
 
+  it('the supplier’s order view answers the 하도급 kind fixed when the order was made, for its own orders only', async () => {
+    const subcon = await sentOrder('C00001', '하도급 종류 발주');
+    const plain = await sentOrder('C00002', '하도급 아닌 종류 발주');
+    const view = (po: { poNo: string }, who: Who) => f.get(`/api/v1/cyber/pos/${po.poNo}`, who);
+    expect(ok(await view(subcon, u.supplier1)).subconKind).toBe('MANUFACTURE');
+    expect(ok(await view(plain, u.supplier2)).subconKind).toBeNull();
+    // Another company's order: 404 as an order that does not exist, nothing of it answered.
+    for (const [po, who] of [
+      [subcon, u.supplier2],
+      [plain, u.supplier1],
+    ] as const) {
+      const theirs = refused(await view(po, who), 404, 'PO_NOT_FOUND');
+      expect(theirs).not.toHaveProperty('subconKind');
+      expect(JSON.stringify(theirs)).not.toContain(po.poNo);
+    }
+    // A rule made later does not re-label the order: the view reads the kind it was made with.
+    const rule = ok(
+      await f.post('/api/v1/subcon/rules', u.tfadmin, {
+        matchKind: 'COMP_NO',
+        matchValue: 'C00002',
+        subconKind: 'REPAIR',
+      }),
+    );
+    try {
+      expect(ok(await view(plain, u.supplier2)).subconKind).toBeNull();
+    } finally {
+      ok(await f.del(`/api/v1/subcon/rules/${rule.ruleId}?version=${rule.version}`, u.tfadmin));
+    }
+  });
+
   it('two requests on one order at once: one is made, the other answers COORDINATION_OPEN naming it', async () => {
     const po = await sentOrder('C00001', '동시 조정협의 발주');
     const [a, b] = await Promise.all([request(po.poNo), request(po.poNo)]);

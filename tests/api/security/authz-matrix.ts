@@ -390,7 +390,12 @@ export const AUTHZ_MATRIX: Readonly<Record<string, Rule>> = {
   agreePriceCoordination: I.w('/priceCoordinationList'),
   failPriceCoordination: I.w('/priceCoordinationList'),
   listMyPriceCoordinations: IX.r('/myCoordinationList'),
-  requestPriceCoordination: X.w('/myCoordinationList', '/CyberAgreementEdit', '/contract/contractSign'),
+  requestPriceCoordination: X.w(
+    '/myCoordinationList',
+    '/CyberAgreementEdit',
+    '/CyberOrderRequestEdit',
+    '/contract/contractSign',
+  ),
   withdrawPriceCoordination: X.w('/myCoordinationList'),
   // home
   listMyPendingApprovals: I.r(),

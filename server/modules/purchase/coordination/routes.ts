@@ -39,9 +39,14 @@ export const coordinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const row = { 200: Type.Ref('PriceCoordinationRow'), 409: Type.Ref('ErrorBody'), ...commonErrors };
   const buyerWrite = { access: access.login([COORDINATION_SCREEN], 'write', ['I']), identityBound: false };
   const supplierWrite = { access: access.login([MY_COORDINATION_SCREEN], 'write', ['X']), identityBound: false };
-  // A request is also asked from the agreement's own screen and from the order's written contract (its e-contract).
+  // A request is also asked from the agreement's own screen, from the order's own view and from the order's written
+  // contract (its e-contract).
   const requestWrite = {
-    access: access.login([MY_COORDINATION_SCREEN, '/CyberAgreementEdit', '/contract/contractSign'], 'write', ['X']),
+    access: access.login(
+      [MY_COORDINATION_SCREEN, '/CyberAgreementEdit', '/CyberOrderRequestEdit', '/contract/contractSign'],
+      'write',
+      ['X'],
+    ),
     identityBound: false,
   };
 

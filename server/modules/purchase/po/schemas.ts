@@ -525,6 +525,8 @@ export const SupplierPoDetail = Type.Object({
   lines: Type.Array(PoLine),
   attachments: Type.Array(Attachment),
   changes: Type.Array(PoChangeRow),
+  // Fixed when the order was made, as staff's detail answers it: the view offers 조정협의 요청 on a 하도급 order.
+  subconKind: SubconKindField,
   coordinations: Type.Array(OrderCoordination, {
     description: 'My 납품대금 조정협의 requests on this order, newest first',
   }),

@@ -604,6 +604,7 @@ async function supplierPoDetail(db: Db, poNo: string, staff = false) {
     lines,
     attachments,
     changes,
+    subconKind: h.subconKind,
     coordinations: withDueDates(found.coordinations),
     actions: mayAcknowledge && !staff ? ['acknowledge'] : [],
   };
