@@ -39,7 +39,7 @@ export default defineListScreen({
         message: `${P}.createMessage`,
         columns: 2,
         fields: [
-          { field: 'deputy', widget: 'person', required: true, readOnly: true, span: 2 },
+          { field: 'deputy', widget: 'person', required: true, span: 2 },
           { field: 'fromDate', widget: 'date', required: true, default: { today: 0 } },
           { field: 'toDate', widget: 'date', required: true },
           { field: 'reason', widget: 'textarea', rows: 2, maxLength: 500, span: 2 },

@@ -85,6 +85,8 @@ export const SUBCON_ACTIONS: ActionDef[] = [
           label: sf('paymentTermDays'),
           widget: 'number',
           help: s('h.paymentTermDays'),
+          // The term agreed is shown; past the draft it is fixed (the server refuses a change).
+          default: { record: 'paymentTermDays' },
           readOnly: "form.status != 'DRAFT'",
         },
         { field: 'ownerPaidDate', label: sf('ownerPaidDate'), widget: 'date', help: s('h.ownerPaidDate') },

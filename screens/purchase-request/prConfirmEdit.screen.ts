@@ -215,8 +215,8 @@ export default defineEditScreen({
         title: T('receiveTitle'),
         message: T('receiveMessage'),
         fields: [
-          { field: 'buyer', label: F('buyerName'), widget: 'person', required: true, readOnly: true },
-          { field: 'sourcingGroup', widget: 'sourcingGroup', help: T('sourcingGroupHelp'), readOnly: true },
+          { field: 'buyer', label: F('buyerName'), widget: 'person', required: true },
+          { field: 'sourcingGroup', widget: 'sourcingGroup', help: T('sourcingGroupHelp') },
         ],
       },
       params: {

@@ -641,3 +641,34 @@ describe('staff’s order screen lists the order’s requests under its 하도�
     await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000007' && r[1] === '요청')).toBe(true));
   });
 });
+
+describe('staff’s order screen: the 하도급 payment terms dialog', { timeout: 30_000 }, () => {
+  it('past the draft shows the agreed term fixed and sends it unchanged', async () => {
+    const { services } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
+      answers: {
+        getPo: () => ({
+          ...(createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }) as Row),
+          status: 'ACKNOWLEDGED',
+          subconKind: 'MANUFACTURE',
+          paymentTermDays: 45,
+          actions: ['subconTerms'],
+        }),
+        setSubconTerms: (input: OperationInput) => ({
+          ...(createPoFixtures().answers.getPo({ path: { poNo: 'PO2026-000301' } }) as Row),
+          ...(input.body as Row),
+        }),
+      },
+    });
+    const terms = await screen.findByRole('button', { name: '지급 조건' }, { timeout: 5000 });
+    await waitFor(() => expect(terms).toBeEnabled());
+    fireEvent.click(terms);
+    const prompt = await screen.findByRole('dialog', { name: '하도급 지급 조건' });
+    const term = within(prompt).getByLabelText(/약정 지급 기간/);
+    expect(term).toHaveValue('45');
+    expect(term).toHaveAttribute('readonly');
+    fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
+    await screen.findByText('지급 조건을 저장했습니다');
+    // The term sent as agreed: the server takes the 발주자 지급일 beside it and refuses only a changed term.
+    expect(lastCall(services.calls, 'setSubconTerms')!.input.body).toMatchObject({ paymentTermDays: 45 });
+  });
+});
