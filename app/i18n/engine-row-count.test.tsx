@@ -2,10 +2,10 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../app/i18n/create-i18n';
-import { memoryStorage } from '../app/testing/memory-storage';
-import { EngineProvider } from './runtime/engine-context';
-import { useEngineText } from './text';
+import { createI18n } from './create-i18n';
+import { memoryStorage } from '../testing/memory-storage';
+import { EngineProvider } from '../../engine/runtime/engine-context';
+import { useEngineText } from '../../engine/text';
 
 /** The engine's translate in the app's i18n, with the engine's bundles merged as the provider merges them. */
 function engineText(language: 'ko' | 'en') {
