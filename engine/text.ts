@@ -162,6 +162,7 @@ export const ENGINE_TEXTS_EN: Record<string, string> = {
   'http.502': 'Gateway error. Please check the network.',
   'http.error': 'An error occurred. Please try again later.',
   'engine.total': '{{count}} rows',
+  'engine.total_one': '{{count}} row',
   'engine.currencyTotals': 'Total {{amounts}}',
   'engine.selected': '{{count}} selected',
   'engine.requiredFilters': 'Fill in the required search conditions: {{fields}}',
@@ -278,6 +279,15 @@ function interpolate(text: string, vars: Record<string, unknown> | undefined): s
 
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
+/**
+ * In English a count of one reads in the singular where a text has one (`engine.total_one`, '1 row', beside
+ * '{{count}} rows'). i18next chooses it for a number; a count passed formatted ('1', '1,234') is a string, which
+ * it leaves alone, so the key is chosen here.
+ */
+function singularKey(key: string, vars: Record<string, unknown> | undefined, has: (k: string) => boolean): string {
+  return vars && String(vars.count) === '1' && has(`${key}_one`) ? `${key}_one` : key;
+}
+
 /** Looks like an i18n key (dotted words) rather than a label written out. */
 export const looksLikeKey = (text: string): boolean => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(text);
 
@@ -299,9 +309,12 @@ export function useEngineText(): Translate {
   return useCallback<Translate>(
     (key, vars) => {
       if (!looksLikeKey(key)) return resolveParticles(interpolate(key, vars));
-      const fallback = (english ? ENGINE_TEXTS_EN[key] : undefined) ?? ENGINE_TEXTS_KO[key] ?? key;
+      const textKey = english
+        ? singularKey(key, vars, (k) => Object.hasOwn(ENGINE_TEXTS_EN, k) || !!i18n?.exists?.(k))
+        : key;
+      const fallback = (english ? ENGINE_TEXTS_EN[textKey] : undefined) ?? ENGINE_TEXTS_KO[key] ?? key;
       const server = SERVER_MESSAGE_PREFIX + key;
-      const out = i18n?.exists?.(server) ? t(server, vars) : t(key, { defaultValue: fallback, ...vars });
+      const out = i18n?.exists?.(server) ? t(server, vars) : t(textKey, { defaultValue: fallback, ...vars });
       // Server messages write placeholders as {max}; i18next fills only {{max}}. Particles after a
       // value filled here are chosen once it is in (lib/josa.ts).
       return resolveParticles(interpolate(typeof out === 'string' ? out : fallback, vars));

@@ -279,7 +279,8 @@ describe('CyberAgreementEdit: the supplier reads the proposals', () => {
     await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(proposalRows()[0]).toEqual(expect.arrayContaining(['LP2026-000003', '제안']));
-    expect(lineRows()[0]).toEqual(expect.arrayContaining(['1,020']));
+    // The lines' grid draws apart from the proposals' (under load, a moment later).
+    await waitFor(() => expect(lineRows()[0]).toEqual(expect.arrayContaining(['1,020'])));
     expect(screen.queryByRole('button', { name: '연동 조정 수락' })).not.toBeInTheDocument();
   });
 });

@@ -72,7 +72,15 @@ export function contactsGrid(extra: Partial<DetailDef> = {}): DetailDef {
       { field: 'phoneNo', label: F('phoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
       { field: 'cellPhoneNo', label: F('cellPhoneNo'), width: 120, editable: true, maxLength: 20, mask: 'phone' },
       { field: 'email', label: F('email'), width: 180, editable: true, maxLength: 100 },
-      { field: 'mainYn', label: F('mainYn'), width: 70, editable: true, maxLength: 1 },
+      {
+        field: 'mainYn',
+        label: F('mainYn'),
+        type: 'code',
+        codeGroup: 'YN',
+        width: 90,
+        editable: true,
+        align: 'center',
+      },
     ],
   };
 }

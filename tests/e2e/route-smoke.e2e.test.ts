@@ -38,13 +38,15 @@ function failedRequests(page: Page): string[] {
 
 /**
  * The page's words in Korean, then in English (switched in the tab and back): no raw key, operation id or
- * field name in either.
+ * field name in either. With E2E_SCREENSHOTS=1 the English page is saved too (`picture`.en.png), to read it as
+ * an English reader would.
  */
-async function expectWordsInBothLanguages(page: Page, route: string): Promise<void> {
+async function expectWordsInBothLanguages(page: Page, route: string, picture?: string): Promise<void> {
   expect(await rawWordsOn(page), `${route} in Korean`).toEqual([]);
   const started = Date.now();
   await switchLanguage(page, 'en');
   try {
+    if (picture) await screenshot(page, `${picture}.en`);
     expect(await rawWordsOn(page), `${route} in English`).toEqual([]);
   } finally {
     await switchLanguage(page, 'ko');
@@ -165,13 +167,14 @@ describe('every purchasing and fulfilment route', () => {
       }
       expect(await page.getByTestId('definition-error').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe(pathOf(r.lands ? { ...r, route: r.lands } : r));
-      await screenshot(page, `smoke${pathOf(r).replace(/\//g, '_')}`);
+      const picture = `smoke${pathOf(r).replace(/\//g, '_')}`;
+      await screenshot(page, picture);
       await expectAccessible(page, pathOf(r));
       expect(unexpected(problems.slice(before))).toEqual([]);
       // Nothing the page asked for by itself failed; a page that takes the user elsewhere (my account → the
       // password check) does so on the server's refusal, which is its answer.
       if (!r.lands) expect(failed.slice(failedBefore), `${pathOf(r)}: failed requests on load`).toEqual([]);
-      await expectWordsInBothLanguages(page, pathOf(r));
+      await expectWordsInBothLanguages(page, pathOf(r), picture);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.js';
+import { josa } from '../../../lib/josa.js';
 import { isPurchasingManager, type Actor } from '../../domain/actor.js';
 import { checkDate, todayKst } from '../../domain/dates.js';
 import { existingCodes, loadItems } from '../../domain/documents.js';
@@ -23,7 +24,7 @@ export function instant(errors: FieldError[], path: string, value: string, label
     !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) ||
     Number.isNaN(Date.parse(v))
   ) {
-    errors.push({ path, message: `${label}는 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
+    errors.push({ path, message: `${josa(label, '은/는')} 2026-12-01 10:00 (한국 시간) 형식으로 입력하세요` });
     return null;
   }
   return new Date(v);
@@ -139,7 +140,7 @@ export function ownedAtVersion<T extends { buyerId: string; version: number }>(
 ): T {
   if (!row) throw absent();
   if (row.buyerId !== actor.singleid && !isPurchasingManager(actor))
-    throw notAllowed(`담당 구매자 또는 구매 관리자만 ${what}을 처리할 수 있습니다`);
+    throw notAllowed(`담당 구매자 또는 구매 관리자만 ${josa(what, '을/를')} 처리할 수 있습니다`);
   checkVersion(version, row.version);
   return row;
 }

@@ -63,7 +63,7 @@ function assertTurn(c: q.ContractRow, party: Party, today: string): void {
       'CONTRACT_NOT_YOUR_TURN',
       next === null
         ? '이미 서명했습니다'
-        : `서명 순서가 아닙니다: ${next === 'SUPPLIER' ? '협력사' : '발주자'}가 먼저 서명해야 합니다`,
+        : `서명 순서가 아닙니다: ${next === 'SUPPLIER' ? '협력사가' : '발주자가'} 먼저 서명해야 합니다`,
       { nextSigner: next },
     );
 }

@@ -234,7 +234,7 @@ function answerDetail(
       : `Talks started on: ${c.talksStartedOn}\nWithout agreement within 30 days of the request, either side may apply for mediation.`;
   if (step === 'agree')
     return lang === 'ko'
-      ? `합의 내용: ${c.outcome}\n단가 변경은 ${order ? '발주의 변경발주' : '단가계약의 단가 변경'}으로 반영됩니다.`
+      ? `합의 내용: ${c.outcome}\n단가 변경은 ${order ? '발주의 변경발주로' : '단가계약의 단가 변경으로'} 반영됩니다.`
       : `Agreed: ${c.outcome}\nNew prices are written as ${order ? 'a change order of the order' : 'a price change of the agreement'}.`;
   return lang === 'ko'
     ? `결렬 사유: ${c.failReason}\n분쟁조정(하도급분쟁조정협의회 또는 중소벤처기업부)을 신청할 수 있습니다.`

@@ -166,7 +166,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
   checkSize(body.source);
   const path = menuPathOf(body.name);
   if (isBuiltInRoute(body.portal, path))
-    throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [
+    throw refused('ROUTE_SHADOWS_BUILT_IN', `${josa(path, '은/는')} 앱에 이미 있는 경로입니다. 다른 이름을 쓰세요`, [
       { path: 'body/name', message: '앱에 이미 있는 경로입니다' },
     ]);
   const { problems } = await allProblems(ctx, body.name, body.portal, body.source);
@@ -181,7 +181,7 @@ export async function createStudioScreen(ctx: StudioCtx, body: Static<typeof Cre
       ]);
     const menus = await q.menusOpening(trx, body.portal, path, null);
     if (menus.length > 0)
-      throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${menus.join(', ')}가 엽니다`, [
+      throw refused('DUPLICATE_ROUTE', `${path} 경로는 이미 메뉴 ${josa(menus.join(', '), '이/가')} 엽니다`, [
         { path: 'body/name', message: '이미 메뉴가 있는 경로입니다' },
       ]);
     const { kind, title } = summary(body.source, body.name);
@@ -305,7 +305,7 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
   const actor = ctx.caller.userId;
   const path = menuPathOf(name);
   if (isBuiltInRoute(current.portal, path))
-    throw refused('ROUTE_SHADOWS_BUILT_IN', `${path}는 앱에 이미 있는 경로입니다`);
+    throw refused('ROUTE_SHADOWS_BUILT_IN', `${josa(path, '은/는')} 앱에 이미 있는 경로입니다`);
   const versionNo = await ctx.db.transaction().execute(async (trx) => {
     const s = await q.findScreen(trx, name, true);
     if (!s) throw screenMissing();
@@ -314,9 +314,11 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
     const pgmId = s.pgmId ?? pgmIdOf(name);
     const others = await q.menusOpening(trx, s.portal, path, s.pgmId);
     if (others.length > 0)
-      throw refused('DUPLICATE_ROUTE', `${routeOf(name, s.portal)} 경로는 이미 메뉴 ${others.join(', ')}가 엽니다`, [
-        { path: 'body/parentId', message: '이미 메뉴가 있는 경로입니다' },
-      ]);
+      throw refused(
+        'DUPLICATE_ROUTE',
+        `${routeOf(name, s.portal)} 경로는 이미 메뉴 ${josa(others.join(', '), '이/가')} 엽니다`,
+        [{ path: 'body/parentId', message: '이미 메뉴가 있는 경로입니다' }],
+      );
     const parent = await checkPlace(trx, s.portal, body.parentId);
     await checkGroups(trx, s.portal, body.groups);
     const no = await q.nextVersionNo(trx, name);
@@ -342,8 +344,8 @@ export async function publishScreen(ctx: StudioCtx, name: string, body: Static<t
       await q.updateMenuRow(trx, pgmId, { ...menu, sortOrder });
     } else {
       if (await q.findMenuRow(trx, pgmId))
-        throw refused('DUPLICATE_KEY', `메뉴 ID ${pgmId}가 이미 있습니다`, [
-          { path: 'body/parentId', message: `메뉴 ID ${pgmId}가 이미 있습니다` },
+        throw refused('DUPLICATE_KEY', `메뉴 ID ${josa(pgmId, '이/가')} 이미 있습니다`, [
+          { path: 'body/parentId', message: `메뉴 ID ${josa(pgmId, '이/가')} 이미 있습니다` },
         ]);
       await q.insertMenuRow(trx, {
         pgmId,

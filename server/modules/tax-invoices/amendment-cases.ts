@@ -12,6 +12,7 @@
  * | 5 | 내국신용장 사후 개설 | 4 | − original, + 영세율 | the original's | the opening's next month 10th |
  * | 6 | 착오에 의한 이중발급 | 7 (and 8 발급대상 아님) | − original | the original's | 확정신고기한 + 1 year |
  */
+import { josa, particle } from '../../../lib/josa.js';
 import { addDays, type HolidayCalendar, isNonBusinessDay } from './deadlines.js';
 
 type AmendDocuments = 'NEGATIVE_AND_POSITIVE' | 'DIFFERENCE' | 'NEGATIVE' | 'NEGATIVE_AND_ZERO_RATED';
@@ -159,20 +160,24 @@ export function causeDateProblem(
   if (!causeDate) return { code: 'VALIDATION', message: `${name}(사유 발생일)을 입력하세요` };
   const d = new Date(`${causeDate}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(causeDate) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== causeDate)
-    return { code: 'VALIDATION', message: `${name}이 올바른 날짜가 아닙니다: ${causeDate}` };
-  if (causeDate > today) return { code: 'VALIDATION', message: `${name}(${causeDate})이 오늘(${today})보다 늦습니다` };
+    return { code: 'VALIDATION', message: `${josa(name, '이/가')} 올바른 날짜가 아닙니다: ${causeDate}` };
+  if (causeDate > today)
+    return {
+      code: 'VALIDATION',
+      message: `${name}(${causeDate})${particle(name, '이/가')} 오늘(${today})보다 늦습니다`,
+    };
   // An error (1, 6) is found once the invoice exists, which may be before its 작성일자 (a 월합계 issued early); every
   // other cause dates the supply's change, which cannot precede the supply.
   if (AMEND_CASES[code].deadline === 'RETURN_PLUS_YEAR' && original.issueDate) {
     if (causeDate < original.issueDate)
       return {
         code: 'VALIDATION',
-        message: `${name}(${causeDate})이 당초 세금계산서 발급일(${original.issueDate})보다 앞섭니다`,
+        message: `${name}(${causeDate})${particle(name, '이/가')} 당초 세금계산서 발급일(${original.issueDate})보다 앞섭니다`,
       };
   } else if (causeDate < original.writeDate)
     return {
       code: 'VALIDATION',
-      message: `${name}(${causeDate})이 당초 세금계산서 작성일자(${original.writeDate})보다 앞섭니다`,
+      message: `${name}(${causeDate})${particle(name, '이/가')} 당초 세금계산서 작성일자(${original.writeDate})보다 앞섭니다`,
     };
   if (code === 5) {
     const limit = localLcLimit(original.writeDate, calendar);

@@ -8,6 +8,7 @@
  * to the header. Every problem is reported at once, in Korean, at its element.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { josa, particle } from '../../../lib/josa.js';
 import { validCorpNum } from '../../config-tax-invoices.js';
 import type { TaxType } from './amounts.js';
 import { approvalNumberProblem, calendarDay } from './approval-number.js';
@@ -205,11 +206,11 @@ export function readForwardXml(
   const amount = (name: string, label: string): bigint | null => {
     const v = text(sum, name);
     if (v === null) {
-      at(`${path}/SpecifiedMonetarySummation/${name}`, `${label}(${name})이 없습니다`);
+      at(`${path}/SpecifiedMonetarySummation/${name}`, `${label}(${name})${particle(label, '이/가')} 없습니다`);
       return null;
     }
     if (!WON.test(v)) {
-      at(`${path}/SpecifiedMonetarySummation/${name}`, `${label}은 원 단위 정수여야 합니다: ${v}`);
+      at(`${path}/SpecifiedMonetarySummation/${name}`, `${josa(label, '은/는')} 원 단위 정수여야 합니다: ${v}`);
       return null;
     }
     return BigInt(v);

@@ -425,7 +425,7 @@ export async function createAgreementFromAward(
           'AGREEMENT_SOURCE_NOT_AWARDED',
           awards.length > 1
             ? `낙찰 협력사가 여럿입니다. 협력사를 지정하세요: ${sourceNo}`
-            : `낙찰된 ${b.sourceType === 'TENDER' ? '입찰' : '역경매'}이 아닙니다: ${sourceNo}`,
+            : `낙찰된 ${b.sourceType === 'TENDER' ? '입찰이' : '역경매가'} 아닙니다: ${sourceNo}`,
         );
       const po = (await findOrderForAgreement(trx, award.poNo))!;
       compNo = po.compNo;

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { josa } from '../../../../lib/josa.js';
 import type { Caller } from '../../../auth/plugin.js';
 import { groupHoldsScreen } from '../../../auth/menu-authority.js';
 import { writeAudit } from '../../../db/audit.js';
@@ -463,7 +464,7 @@ export async function createDelegation(
       throw refused(
         'DELEGATION_OVERLAP',
         `대리 결재 기간이 다른 위임(${clash.fromDate} ~ ${clash.toDate})과 겹칩니다`,
-        [{ path: 'body/fromDate', message: `${clash.fromDate} ~ ${clash.toDate}과 겹칩니다` }],
+        [{ path: 'body/fromDate', message: `${clash.fromDate} ~ ${josa(clash.toDate, '와/과')} 겹칩니다` }],
       );
     }
     const row = {

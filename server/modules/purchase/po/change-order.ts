@@ -10,6 +10,7 @@
  * never reduced below what was delivered or received; call-off lines move their agreement and the
  * budget ledger follows the revision in the same transaction.
  */
+import { josa } from '../../../../lib/josa.js';
 import type { Static } from 'typebox';
 import { compareDecimals } from '../../../../lib/money.js';
 import type { Caller } from '../../../auth/plugin.js';
@@ -695,7 +696,7 @@ async function agreedTerms(trx: Db, po: PoRow, change: AgreedChange, reason: str
  */
 export async function rateAgreedChange(trx: Db, poNo: string, change: AgreedChange, now: Date) {
   const po = await findPoRow(trx, poNo);
-  if (!po) throw refused('PO_NOT_FOUND', `발주 ${poNo}를 찾을 수 없습니다`);
+  if (!po) throw refused('PO_NOT_FOUND', `발주 ${josa(poNo, '을/를')} 찾을 수 없습니다`);
   const { terms, totalKrw, hits } = await agreedTerms(trx, po, change, '변경계약', now);
   return {
     totalBefore: po.totalAmount,

@@ -353,8 +353,9 @@ export async function saveCompanyStep(
     const { errors, value } = await checkCompanyStep(db, body);
     if (!errors.some((e) => e.path === 'body/taxNo') && (await taxNoTaken(db, value.taxNo, receiptNo)))
       errors.push({ path: 'body/taxNo', message: MSG.takenTaxNo });
-    if (!pre.certSeq) errors.push({ path: 'files/CERT', message: `${FILE_KINDS.CERT}을 첨부하세요` });
-    if (!pre.bankbookSeq) errors.push({ path: 'files/BANKBOOK', message: `${FILE_KINDS.BANKBOOK}을 첨부하세요` });
+    if (!pre.certSeq) errors.push({ path: 'files/CERT', message: `${josa(FILE_KINDS.CERT, '을/를')} 첨부하세요` });
+    if (!pre.bankbookSeq)
+      errors.push({ path: 'files/BANKBOOK', message: `${josa(FILE_KINDS.BANKBOOK, '을/를')} 첨부하세요` });
     failIf(errors);
     const { catCodes, ...columns } = value;
     await withDraft(db, receiptNo, secret, now, async (trx, row) => {
