@@ -399,7 +399,7 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       },
       "confirmEvaluationWarning": {
         "ko": "평가 주의 등급 협력사 확인",
-        "en": "Confirm suppliers graded 'warn'"
+        "en": "Confirm suppliers with an evaluation warning"
       }
     },
     "options": {
@@ -3895,8 +3895,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Goods (KRW)"
       },
       "adjustmentAmount": {
-        "ko": "조정금액",
-        "en": "Adjustments"
+        "ko": "조정금액(원)",
+        "en": "Adjustments (KRW)"
       },
       "totalAmount": {
         "ko": "정산금액(원)",
@@ -5125,8 +5125,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Goods (KRW)"
       },
       "adjustmentAmount": {
-        "ko": "조정금액",
-        "en": "Adjustments"
+        "ko": "조정금액(원)",
+        "en": "Adjustments (KRW)"
       },
       "totalAmount": {
         "ko": "정산금액(원)",
@@ -7228,7 +7228,7 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
       },
       "confirmEvaluationWarning": {
         "ko": "평가 주의 등급 협력사 확인",
-        "en": "Confirm suppliers graded 'warn'"
+        "en": "Confirm suppliers with an evaluation warning"
       }
     },
     "options": {
@@ -10889,8 +10889,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Goods (KRW)"
       },
       "adjustmentAmount": {
-        "ko": "조정금액",
-        "en": "Adjustments"
+        "ko": "조정금액(원)",
+        "en": "Adjustments (KRW)"
       },
       "totalAmount": {
         "ko": "정산금액(원)",
@@ -12754,8 +12754,8 @@ export const SCREEN_FIELD_LABELS: Record<string, { screen: string; title?: { ko:
         "en": "Goods (KRW)"
       },
       "adjustmentAmount": {
-        "ko": "조정금액",
-        "en": "Adjustments"
+        "ko": "조정금액(원)",
+        "en": "Adjustments (KRW)"
       },
       "totalAmount": {
         "ko": "정산금액(원)",
