@@ -46,6 +46,12 @@ export interface EngineServices {
   loginData(): LoginData | null;
   /** Menu authority for a screen route (path without /cyber); null when no menu of the user opens it. */
   authority(route: string): Authority | null;
+  /**
+   * The menu entry that opens a route (as its own address or one of its sub-addresses, as a list
+   * opens its documents): its address and name as the menu shows it; null when no menu of the user
+   * opens it. A screen opened without its document links there (engine/edit/NoRecord.tsx).
+   */
+  menuOf?(route: string): { route: string; name: string } | null;
   /** Which portal the screen is shown in; external links get the /cyber prefix. */
   portal(): 'internal' | 'external';
   /** Re-reads the server's messages into the UI texts (after messageManage saved). */

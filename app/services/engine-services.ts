@@ -13,6 +13,7 @@ import { normaliseLanguage } from '../i18n/language';
 import { usePageTitleStore } from '../router/document-title';
 import { usePortalStore } from '../stores/portal';
 import { useSessionStore, type MenuItem } from '../stores/session';
+import { menuForPath } from '../layouts/menu/menu-tree';
 import { createOperationCaller } from './call-operation';
 
 function subUrls(item: MenuItem): string[] {
@@ -73,6 +74,10 @@ export function createEngineServices(i18n: I18n): EngineServices {
       useSessionStore.subscribe((state, previous) => state.codes !== previous.codes && onChange()),
     loginData: () => useSessionStore.getState().loginData,
     authority: (route) => menuAuthority(useSessionStore.getState().menus, route),
+    menuOf: (route) => {
+      const menu = menuForPath(useSessionStore.getState().menus, route, false);
+      return menu?.sspUrl ? { route: menu.sspUrl, name: menu.pgmName } : null;
+    },
     portal: () => (usePortalStore.getState().isCyber ? 'external' : 'internal'),
     reloadTexts: () => reloadServerMessages(i18n),
     reloadCodes: reloadCommonCodes,

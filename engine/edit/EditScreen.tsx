@@ -11,6 +11,8 @@ import styles from '../ui/engine.module.css';
 import { OperationError } from '../services';
 import { ChoosePanel } from './ChoosePanel';
 import { EditBodyView } from './EditBodyView';
+import { needsKey } from './needs-key';
+import { NoRecord } from './NoRecord';
 
 type Values = Record<string, unknown>;
 
@@ -21,7 +23,7 @@ const addressKey = (query: Record<string, string>) =>
 
 /**
  * An edit screen: with its key in the query it loads the record and updates it; without, it
- * creates one. The body (sections, details, attachments, actions) is EditBodyView.
+ * creates one — or, when it cannot create (needs-key.ts), says that nothing is selected. The body (sections, details, attachments, actions) is EditBodyView.
  */
 export function EditScreen() {
   const frame = useFrame();
@@ -40,6 +42,8 @@ export function EditScreen() {
     !choosing &&
     ((def.singleton === true && !!def.load) ||
       ((def.key?.length ?? 0) > 0 && (def.key ?? []).every((k) => (frame.query[k] ?? '') !== '')));
+  // A screen that cannot create, opened without its key, says nothing is selected (no empty form).
+  const missing = !choosing && !hasKey && needsKey(def);
   // A record created here has its key put in the address (F5, a copied link open it again). The body
   // that saved it stays as it is: `adopted` says this address is that record, so it is not read again.
   const [adopted, setAdopted] = useState<{ queryKey: string; bodyKey: string; record: Values } | null>(null);
@@ -172,7 +176,8 @@ export function EditScreen() {
       )}
       {/* Keyed by the whole query: a link to this screen with other parameters (a record created here
           keeps no key in the address; /itemExcelUpDetail?replaces=… after an upload) starts afresh. */}
-      {state === 'ready' && !choosing && (
+      {missing && <NoRecord />}
+      {state === 'ready' && !choosing && !missing && (
         <EditBodyView
           key={adoptedHere?.bodyKey ?? queryKey}
           body={def}

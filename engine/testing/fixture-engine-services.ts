@@ -17,6 +17,8 @@ export interface FixtureEngineOptions {
   /** Default: read and write everywhere. */
   authority?: Authority | null | ((route: string) => Authority | null);
   portal?: 'internal' | 'external';
+  /** The menu entry opening a route (EngineServices.menuOf); default: none. */
+  menuOf?: EngineServices['menuOf'];
   /** Milliseconds every answer takes (0: the next macrotask). */
   delayMs?: number;
   reloadTexts?: () => Promise<void>;
@@ -92,6 +94,7 @@ export function createFixtureEngineServices(options: FixtureEngineOptions = {}):
     loginData: () => login,
     authority: (route) => (typeof authority === 'function' ? authority(route) : authority),
     portal: () => options.portal ?? 'internal',
+    menuOf: options.menuOf,
     reloadTexts: options.reloadTexts,
     storage: () => null,
   };

@@ -9,6 +9,7 @@ import { compileExpr, type ExprNode } from './expr';
 import { fillPairs } from './fill';
 import { suggest } from './suggest';
 import type { DefinitionProblem, ProblemParams } from './problems';
+import { onlyInMode } from './save-mode';
 import type { ActionDef, CallAction, CallInputs, ColumnDef, EditBody, LinkDef, ScreenDef } from './types';
 
 type Json = Record<string, unknown>;
@@ -186,9 +187,6 @@ export function indexApi(doc: Json): ApiIndex {
   }
   return out;
 }
-
-/** An action's `visible` that holds in one mode alone: `mode == 'update'`, optionally `&& …` more. */
-const ONLY_IN_MODE = /^\s*\(?\s*mode\s*==\s*'(create|update)'\s*\)?\s*(?:&&(?!.*\|\|).*)?$/;
 
 const list = (names: readonly string[]) => (names.length ? names.join(', ') : 'none');
 
@@ -430,7 +428,7 @@ class Checker {
       const call = a as CallAction;
       const map = call.params?.body;
       // A save shown only while creating or only while updating (`"mode == 'update' && …"`) is pressed in that mode alone.
-      const only = typeof call.visible === 'string' ? ONLY_IN_MODE.exec(call.visible)?.[1] : undefined;
+      const only = onlyInMode(call.visible);
       // The operation each mode calls: creating calls `operation`, updating `updateOperation ?? operation`.
       const calls: Array<{ id: string | undefined; mode: 'create' | 'update'; pointer: string }> = [];
       if (screen.canCreate && only !== 'update')

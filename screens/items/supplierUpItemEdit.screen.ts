@@ -59,6 +59,8 @@ export default defineEditScreen({
       kind: 'save',
       id: 'saveProposal',
       operation: 'updateItemProposal',
+      // Changes a proposal made on the item page, never makes one: shown while updating alone.
+      visible: "mode == 'update'",
       variant: 'primary',
       confirm: T('confirmUpdateProposal'),
       params: {

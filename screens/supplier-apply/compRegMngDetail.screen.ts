@@ -74,7 +74,8 @@ export default defineEditScreen({
       kind: 'save',
       operation: 'saveRegistrationEvaluation',
       updateOperation: 'saveRegistrationEvaluation',
-      visible: can('save'),
+      // An evaluation is made by the application, never here: the save is an update's alone.
+      visible: `mode == 'update' && ${can('save')}`,
       params: {
         path: { evalNo: 'form.evalNo' },
         body: {
