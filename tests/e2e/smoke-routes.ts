@@ -190,6 +190,8 @@ export const SMOKE_ROUTES: SmokeRoute[] = [
   { route: '/taxInvoiceDeadline', portal: 'internal', user: 'operator', expect: 'text', shows: '세금계산서 발행기한' },
   { route: '/taxInvoiceException', portal: 'internal', user: 'operator', expect: 'rows' },
   { route: '/taxInvoiceIntake', portal: 'internal', user: 'operator', expect: 'text', shows: 'XML 파일' },
+  // A document page opened without its key (a bookmark, a cut address): nothing is selected, no empty form.
+  { route: '/taxInvoiceDetail', portal: 'internal', user: 'operator', expect: 'text', shows: '선택된 항목이 없습니다' },
   // The match view of a confirmed settlement still waiting for its invoice (every row marked 세금계산서 없음).
   {
     route: '/taxInvoiceMatch',
@@ -668,7 +670,8 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
   { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
   { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
-  { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '우리 회사 투찰' },
+  // Opened without a tender: it cannot make one, so it says none is selected (no empty bid form).
+  { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '선택된 항목이 없습니다' },
   // Reverse auctions: none in the demo data either.
   { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
   { route: '/bid/auctionEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
