@@ -671,7 +671,13 @@ SMOKE_ROUTES.push(
   { route: '/bid/tenderOpen', portal: 'internal', user: 'tfadmin', expect: 'text', shows: '개찰 확인' },
   { route: '/bid/tenderList', portal: 'external', user: 'supplier1', expect: 'text', shows: '입찰번호' },
   // Opened without a tender: it cannot make one, so it says none is selected (no empty bid form).
-  { route: '/bid/tenderSubmit', portal: 'external', user: 'supplier1', expect: 'text', shows: '선택된 항목이 없습니다' },
+  {
+    route: '/bid/tenderSubmit',
+    portal: 'external',
+    user: 'supplier1',
+    expect: 'text',
+    shows: '선택된 항목이 없습니다',
+  },
   // Reverse auctions: none in the demo data either.
   { route: '/bid/auctionList', portal: 'internal', user: 'operator', expect: 'text', shows: '역경매번호' },
   { route: '/bid/auctionEdit', portal: 'internal', user: 'operator', expect: 'text', shows: '초대 협력사' },
