@@ -7,7 +7,7 @@ import styles from '../ui/engine.module.css';
 
 interface ListLink {
   route: string;
-  /** The list's name as the menu (or its screen's title) gives it; null: none known. */
+  /** The list's name: its screen's title in the interface language, else the menu's; null: none known. */
   name: string | null;
 }
 
@@ -24,14 +24,20 @@ function useListLink(): ListLink | null {
   if (frame.dialog) return null;
   const owner = def.menu ?? def.route;
   const entry = owner ? services.menuOf?.(owner) : null;
-  if (entry && entry.route !== def.route) return entry;
-  if (!def.menu || def.menu === def.route || !services.authority(def.menu)?.read) return null;
-  // The page at that address, by its title in the interface language.
+  const found =
+    entry && entry.route !== def.route
+      ? entry
+      : def.menu && def.menu !== def.route && services.authority(def.menu)?.read
+        ? { route: def.menu, name: null }
+        : null;
+  if (!found) return null;
+  // Named by the title of the page at that address, which follows a language switch (the menu's name
+  // is the one the login answered, in the language of that moment).
   const listed = screens
     .list()
     .map((e) => e.definition as Partial<ScreenDef> | null)
-    .find((d) => d?.route === def.menu && (d.portals ?? ['internal']).includes(frame.portal));
-  return { route: def.menu, name: typeof listed?.title === 'string' ? frame.t(listed.title) : null };
+    .find((d) => d?.route === found.route && (d.portals ?? ['internal']).includes(frame.portal));
+  return { route: found.route, name: typeof listed?.title === 'string' ? frame.t(listed.title) : found.name };
 }
 
 /**
