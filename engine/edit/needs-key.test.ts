@@ -1,10 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import tenderEdit from '../../screens/bid/tenderEdit.screen';
-import tenderSubmit from '../../screens/bid/tenderSubmit.screen';
-import itemView from '../../screens/items/itemView.screen';
-import compRegMngDetail from '../../screens/supplier-apply/compRegMngDetail.screen';
-import cyberCompManageEdit from '../../screens/suppliers/cyberCompManageEdit.screen';
-import itemInsert from '../../screens/items/itemInsert.screen';
 import type { EditScreenDef } from '../definition/types';
 import { needsKey } from './needs-key';
 
@@ -54,14 +48,5 @@ describe('needsKey: an edit screen that shows nothing without its key', () => {
     expect(needsKey(edit({ actions: [] }))).toBe(false);
     expect(needsKey(edit({ key: [], readOnly: true }))).toBe(false);
     expect(needsKey(edit({ singleton: true, key: ['compNo'], readOnly: true }))).toBe(false);
-  });
-
-  it('the screens as defined: a bid, an item, an evaluation need theirs; a tender, a new item, my company do not', () => {
-    expect(needsKey(tenderSubmit)).toBe(true);
-    expect(needsKey(itemView)).toBe(true);
-    expect(needsKey(compRegMngDetail)).toBe(true);
-    expect(needsKey(tenderEdit)).toBe(false);
-    expect(needsKey(itemInsert)).toBe(false);
-    expect(needsKey(cyberCompManageEdit)).toBe(false);
   });
 });
