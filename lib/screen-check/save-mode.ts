@@ -1,5 +1,5 @@
 /** An action's `visible` that holds in one mode alone: `mode == 'update'`, optionally `&& …` more. */
-export const ONLY_IN_MODE = /^\s*\(?\s*mode\s*==\s*'(create|update)'\s*\)?\s*(?:&&(?!.*\|\|).*)?$/;
+const ONLY_IN_MODE = /^\s*\(?\s*mode\s*==\s*'(create|update)'\s*\)?\s*(?:&&(?!.*\|\|).*)?$/;
 
 /** The one mode an action is shown in by its `visible` (`mode == 'update' && …`), or undefined for both. */
 export function onlyInMode(visible: unknown): 'create' | 'update' | undefined {
