@@ -5,7 +5,7 @@ import { createApiClient } from '../api/client';
 import { setHttpEffects } from '../api/http-effects';
 import type { MenuItem } from '../stores/session';
 import { createOperationCaller } from './call-operation';
-import { menuAuthority } from './engine-services';
+import { menuAuthority, menuOf } from './engine-services';
 
 const menus: MenuItem[] = [
   {
@@ -33,6 +33,18 @@ describe('menu authority for the engine', () => {
     expect(menuAuthority(menus, '/portal/codeManage')).toEqual({ read: true, write: true });
     expect(menuAuthority(menus, '/cyber/portal/author/userSessionManage')).toEqual({ read: true, write: false });
     expect(menuAuthority(menus, '/prList')).toBeNull();
+  });
+
+  it('names the menu entry opening a route: a sub-URL belongs to its list', () => {
+    expect(menuOf(menus, '/portal/codeManage')).toEqual({
+      route: '/portal/codeManage/cmmnCodeManage',
+      name: '공통코드관리',
+    });
+    expect(menuOf(menus, '/portal/author/userSessionManage')).toEqual({
+      route: '/portal/author/userSessionManage',
+      name: '세션',
+    });
+    expect(menuOf(menus, '/prList')).toBeNull();
   });
 });
 

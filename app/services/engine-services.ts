@@ -47,6 +47,12 @@ export function menuAuthority(menus: readonly MenuItem[], route: string): Author
   return found;
 }
 
+/** The menu leaf that opens a route (its own URL first, else a sub-URL: a list opening its documents), with its URL and name. */
+export function menuOf(menus: MenuItem[], route: string): { route: string; name: string } | null {
+  const menu = menuForPath(menus, route, false);
+  return menu?.sspUrl ? { route: menu.sspUrl, name: menu.pgmName } : null;
+}
+
 /**
  * Re-reads the server's messages into i18next (messageManage edits show at once). The app calls
  * the same on start and on a language switch (app/app-language.ts); screens call it after saving.
@@ -74,10 +80,7 @@ export function createEngineServices(i18n: I18n): EngineServices {
       useSessionStore.subscribe((state, previous) => state.codes !== previous.codes && onChange()),
     loginData: () => useSessionStore.getState().loginData,
     authority: (route) => menuAuthority(useSessionStore.getState().menus, route),
-    menuOf: (route) => {
-      const menu = menuForPath(useSessionStore.getState().menus, route, false);
-      return menu?.sspUrl ? { route: menu.sspUrl, name: menu.pgmName } : null;
-    },
+    menuOf: (route) => menuOf(useSessionStore.getState().menus, route),
     portal: () => (usePortalStore.getState().isCyber ? 'external' : 'internal'),
     reloadTexts: () => reloadServerMessages(i18n),
     reloadCodes: reloadCommonCodes,
