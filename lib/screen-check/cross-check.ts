@@ -21,6 +21,8 @@ interface ApiOperation {
   title?: { ko: string; en: string };
   /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
   fieldTexts?: Record<string, string>;
+  /** Field of a list's rows → what its contract says it holds when a column must format it (decimal text, YYYYMM). */
+  fieldFormats?: Record<string, FieldFormat>;
   method: string;
   path: string;
   pathParams: string[];
@@ -62,6 +64,29 @@ function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
 }
 
 export type ApiIndex = Record<string, ApiOperation>;
+
+/** Text a person cannot read raw: an exact decimal ("29.000") or a month ("202610"). */
+type FieldFormat = 'decimal' | 'month';
+
+/** A decimal pattern of the contract (Quantity, Price: `^\\d{1,12}(\\.\\d{1,3})?$`). */
+const DECIMAL_PATTERN = /^\^[-+?\\[\]]*\\d\{1,\d+\}\(\\\.\\d\{1,\d+\}\)\?\$$/;
+const MONTH_PATTERN = '^\\d{4}(0[1-9]|1[0-2])$';
+
+/** Each string property's format when its pattern or description names one (a plain `Type.String()` says nothing). */
+function fieldFormatsOf(doc: Json, schema: Json | null): Record<string, FieldFormat> {
+  const out: Record<string, FieldFormat> = {};
+  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    // Nullable(x) is anyOf [x, null].
+    const s = (Array.isArray(p?.anyOf) ? resolve(doc, (p.anyOf as unknown[])[0]) : p) as Json | null;
+    if (s?.type !== 'string') continue;
+    const pattern = typeof s.pattern === 'string' ? s.pattern : '';
+    const text = typeof s.description === 'string' ? s.description : '';
+    if (DECIMAL_PATTERN.test(pattern) || /\bexact decimal\b/i.test(text)) out[name] = 'decimal';
+    else if (pattern === MONTH_PATTERN || /^YYYYMM\b/.test(text)) out[name] = 'month';
+  }
+  return out;
+}
 
 /** Each property's own words in the contract: its title, else its description. */
 function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
@@ -162,6 +187,7 @@ export function indexApi(doc: Json): ApiIndex {
         summary: typeof op.summary === 'string' ? op.summary : undefined,
         title: titleOf(op),
         fieldTexts: fieldTextsOf(doc, rowSchema),
+        fieldFormats: list ? fieldFormatsOf(doc, rowSchema) : {},
         method,
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
@@ -362,7 +388,14 @@ class Checker {
       );
   }
 
-  columns(columns: ColumnDef[], at: string, rowFields: string[] | null, sortFields: string[] | null, where: string) {
+  columns(
+    columns: ColumnDef[],
+    at: string,
+    rowFields: string[] | null,
+    sortFields: string[] | null,
+    where: string,
+    formats: Record<string, FieldFormat> = {},
+  ) {
     this.fields(
       columns.map((c) => c.field),
       rowFields,
@@ -386,6 +419,17 @@ class Checker {
           { name: c.field, known: sortFields },
         );
       this.target(c.link, `${at}/${i}/link`);
+      // Shown as text, "29.000" or "202610" reads raw: the column type formats it.
+      const format = Object.hasOwn(formats, c.field) ? formats[c.field] : undefined;
+      if (format && (c.type ?? 'text') === 'text' && !c.mask && !c.link)
+        this.problem(
+          `${at}/${i}/type`,
+          format === 'month'
+            ? `${JSON.stringify(c.field)} is a YYYYMM month in ${where}: give the column type "month"`
+            : `${JSON.stringify(c.field)} is an exact decimal text in ${where}: give the column type "number" (or "money")`,
+          'api.rawText',
+          { name: c.field, format },
+        );
     });
   }
 
@@ -714,7 +758,7 @@ export function crossCheckDefinition(
           );
         }
       });
-      c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where);
+      c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where, op?.fieldFormats);
       if (def.source.defaultSort && op) {
         const field = def.source.defaultSort.split(':')[0];
         if (!op.sortFields.includes(field))
