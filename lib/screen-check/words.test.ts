@@ -44,8 +44,8 @@ describe('the check’s problems in words', () => {
       'enum',
       list({ columns: [{ field: 'poNo', type: 'bogus' }] }),
       'schema.enum',
-      '1번째 열의 type: text, number, money, date, datetime, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
-      'column 1 › type: must be one of text, number, money, date, datetime, code, checkbox, link; it is "bogus"',
+      '1번째 열의 type: text, number, money, date, datetime, month, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
+      'column 1 › type: must be one of text, number, money, date, datetime, month, code, checkbox, link; it is "bogus"',
     ],
     [
       'type',
@@ -102,6 +102,30 @@ describe('the check’s problems in words', () => {
       'api.notAField',
       '1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다. 필드: ',
       'column 1 › field: column "compNameKo" is not a field of the rows of listPos; fields: ',
+    ],
+    [
+      'a YYYYMM month shown raw',
+      list({ source: { operation: 'listSettlements', rowKey: 'settleNo' }, columns: [{ field: 'period' }] }),
+      'api.rawText',
+      '1번째 열의 type: "period"는 YYYYMM 연월입니다: 열 형식(type)을 "month"로 하세요',
+      'column 1 › type: "period" is a YYYYMM month: give the column type "month"',
+    ],
+    [
+      'an exact decimal shown raw',
+      list({
+        source: { operation: 'listLateReceipts', rowKey: 'receiptNo' },
+        columns: [{ field: 'quantity' }],
+      }),
+      'api.rawText',
+      '1번째 열의 type: "quantity"는 글자로 받은 정확한 소수입니다',
+      'column 1 › type: "quantity" is an exact decimal held as text',
+    ],
+    [
+      'exact on a text column',
+      list({ columns: [{ field: 'poNo', exact: true }] }),
+      'rule.exactColumn',
+      '1번째 열의 exact: exact는 숫자(number)와 금액(money) 열에만 씁니다',
+      'column 1 › exact: exact is for number and money columns',
     ],
     [
       'unknown operation',
