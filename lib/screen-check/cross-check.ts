@@ -421,7 +421,8 @@ class Checker {
       this.target(c.link, `${at}/${i}/link`);
       // Shown as text, "29.000" or "202610" reads raw: the column type formats it.
       const format = Object.hasOwn(formats, c.field) ? formats[c.field] : undefined;
-      if (format && (c.type ?? 'text') === 'text' && !c.mask && !c.link)
+      // (A link's text is the value too; a month column links by the value as answered.)
+      if (format && (c.type ?? 'text') === 'text' && !c.mask && (format === 'month' || !c.link))
         this.problem(
           `${at}/${i}/type`,
           format === 'month'
