@@ -8,15 +8,7 @@ import { applyMask } from './mask';
 import { formatMoney, groupedDecimal } from './money';
 
 export type ExportColumnType =
-  | 'text'
-  | 'number'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'month'
-  | 'code'
-  | 'checkbox'
-  | 'link';
+  'text' | 'number' | 'money' | 'date' | 'datetime' | 'month' | 'code' | 'checkbox' | 'link';
 
 /** A column resolved for export: everything a writer needs, as structured-clone-able (and JSON) data. */
 export interface ExportColumn {

@@ -150,7 +150,11 @@ describe('Excel export', () => {
     expect(exportCell(qty, { qty: '29.000' })).toEqual({ t: 'n', v: 29, z: '#,##0' });
     expect(exportCell(qty, { qty: '1234.5' })).toEqual({ t: 'n', v: 1234.5, z: '#,##0.##########' });
     // 15 significant digits fit; 16 would be rounded by Excel: text, grouped as the grid shows it.
-    expect(exportCell(qty, { qty: '123456789012.345' })).toEqual({ t: 'n', v: 123456789012.345, z: '#,##0.##########' });
+    expect(exportCell(qty, { qty: '123456789012.345' })).toEqual({
+      t: 'n',
+      v: 123456789012.345,
+      z: '#,##0.##########',
+    });
     expect(exportCell(qty, { qty: '1234567890123.456' })).toEqual({ t: 's', v: '1,234,567,890,123.456' });
     expect(exportCell(columns[2], { amount: '12345678901234567', currency: 'KRW' })).toEqual({
       t: 's',

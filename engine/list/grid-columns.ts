@@ -62,8 +62,8 @@ export function viewTransform(
           : c.type === 'month'
             ? formatYearMonth(v)
             : v === null || v === undefined
-            ? ''
-            : applyMask(c.mask!, String(v));
+              ? ''
+              : applyMask(c.mask!, String(v));
     }
     return out;
   };

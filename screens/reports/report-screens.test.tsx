@@ -317,7 +317,15 @@ describe('/spendCube on fixtures', () => {
 describe('a month report shows its months as people read them and drills by the month as answered', () => {
   it('monthlyReport06: 202610 shows as 2026-10; its link opens the orders of 202610', { timeout: 30_000 }, async () => {
     const calls: Array<{ operation: string; input: OperationInput }> = [];
-    const row = { month: '202610', poCount: 3, totalDays: 13, avgDays: '4.50', minDays: 1, maxDays: 9, within14Count: 3 };
+    const row = {
+      month: '202610',
+      poCount: 3,
+      totalDays: 13,
+      avgDays: '4.50',
+      minDays: 1,
+      maxDays: 9,
+      within14Count: 3,
+    };
     const { month: _month, ...totals } = row;
     const answers = {
       getMonthlyReport06: () => ({ rows: [row], total: 1, totals }),
