@@ -43,6 +43,8 @@ interface ApiOperation {
   bodyRequired?: string[];
   /** Body array field → the required fields of its items. */
   bodyItemRequired?: Record<string, string[]>;
+  /** Body array field → the fields of its items the server takes as text (a quantity or price kept exact). */
+  bodyItemStrings?: Record<string, string[]>;
   /** Field of a single-object answer → fields of its array items (detail grids shown from the record). */
   answerItemFields?: Record<string, string[]>;
   /** Field of a list's rows → fields of its array items (a tree node's detail grids). */
@@ -136,6 +138,15 @@ function fieldsOf(doc: Json, schema: unknown): string[] | null {
   return null;
 }
 
+/** A string schema, or a nullable one (anyOf [string, null]) — and no number among its alternatives. */
+function isText(doc: Json, schema: unknown): boolean {
+  const s = resolve(doc, schema);
+  if (!s) return false;
+  if (!Array.isArray(s.anyOf)) return s.type === 'string';
+  const types = (s.anyOf as unknown[]).map((a) => resolve(doc, a)?.type);
+  return types.includes('string') && !types.includes('number') && !types.includes('integer');
+}
+
 /** The index the checks read, built once from the OpenAPI document. */
 export function indexApi(doc: Json): ApiIndex {
   const out: ApiIndex = {};
@@ -166,6 +177,7 @@ export function indexApi(doc: Json): ApiIndex {
       );
       const bodyItemFields: Record<string, string[]> = {};
       const bodyItemRequired: Record<string, string[]> = {};
+      const bodyItemStrings: Record<string, string[]> = {};
       for (const [name, prop] of Object.entries((bodySchema?.properties ?? {}) as Json)) {
         const p = resolve(doc, prop);
         if (p?.type === 'array') {
@@ -173,6 +185,8 @@ export function indexApi(doc: Json): ApiIndex {
           if (f) bodyItemFields[name] = f;
           const required = resolve(doc, p.items)?.required;
           if (Array.isArray(required)) bodyItemRequired[name] = required as string[];
+          const itemProps = (resolve(doc, p.items)?.properties ?? {}) as Json;
+          bodyItemStrings[name] = Object.keys(itemProps).filter((k) => isText(doc, itemProps[k]));
         }
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
@@ -201,6 +215,7 @@ export function indexApi(doc: Json): ApiIndex {
         bodyItemFields,
         bodyRequired: Array.isArray(bodySchema?.required) ? (bodySchema.required as string[]) : [],
         bodyItemRequired,
+        bodyItemStrings,
         answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
         rowItemFields: list
           ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
@@ -524,6 +539,24 @@ class Checker {
               );
               continue;
             }
+            if (typeof d.send !== 'string')
+              // A number or money cell is sent as a JS number unless `exact`: a body that takes text refuses it.
+              for (const f of d.send) {
+                const ci = d.columns.findIndex((c) => c.field === f);
+                const c = d.columns[ci];
+                if (
+                  c &&
+                  (c.type === 'number' || c.type === 'money') &&
+                  !c.exact &&
+                  op.bodyItemStrings?.[name]?.includes(f)
+                )
+                  this.problem(
+                    `${at}/details/${di}/columns/${ci}/exact`,
+                    `${op.id} takes ${JSON.stringify(f)} of ${JSON.stringify(name)} as text (an exact decimal): give the column "exact": true, or it is sent as a number`,
+                    'api.decimalAsNumber',
+                    { op: op.id, name: f, list: name },
+                  );
+              }
             if (typeof d.send !== 'string')
               for (const f of op.bodyItemRequired?.[name] ?? [])
                 if (!d.send.includes(f))

@@ -212,6 +212,30 @@ describe('the check’s problems in words', () => {
     expect([...codes].filter((c) => !hasWords(c))).toEqual([]);
   });
 
+  it('a number cell a body takes as text (an exact decimal) must be exact, or it is sent as a JS number', () => {
+    const def = (exact: boolean) => ({
+      kind: 'edit',
+      ...head,
+      sections: [{ fields: [{ field: 'title' }] }],
+      details: [
+        {
+          id: 'lines',
+          rowKey: 'lineNo',
+          send: ['itemName', 'quantity'],
+          columns: [{ field: 'itemName' }, { field: 'quantity', type: 'number', exact }],
+        },
+      ],
+      actions: [{ kind: 'save', operation: 'createPr' }],
+    });
+    const found = (exact: boolean) =>
+      checkDefinition(def(exact), { api, file: 'studio:x' }).filter((p) => p.code === 'api.decimalAsNumber');
+    const [p] = found(false);
+    expect(p.pointer).toBe('/details/0/columns/1/exact');
+    expect(problemWords(p, 'ko').message).toContain('"quantity"를 글자(정확한 소수)로 받습니다');
+    expect(problemWords(p, 'en').message).toContain('takes "quantity" of "lines" as text');
+    expect(found(true)).toEqual([]);
+  });
+
   it('keeps the stored message of a problem without a code', () => {
     expect(problemWords({ pointer: '/x', message: 'old words' }, 'ko')).toEqual({ place: 'x', message: 'old words' });
   });

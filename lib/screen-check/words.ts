@@ -428,6 +428,10 @@ const SENTENCES: Record<string, Words> = {
       : `the body of ${str(p.op)} has no field ${q(p.name)}; fields: ${listOf(p.known, l)}`,
   'api.unknownScreen': (p, l) =>
     l === 'ko' ? `ID가 ${q(p.name)}인 화면이 없습니다` : `no screen with id ${q(p.name)}`,
+  'api.decimalAsNumber': (p, l) =>
+    l === 'ko'
+      ? `${josa(str(p.op), '은/는')} ${q(p.list)}의 ${josa(q(p.name), '을/를')} 글자(정확한 소수)로 받습니다: 열에 "exact": true를 쓰세요. 없으면 숫자로 보냅니다`
+      : `${str(p.op)} takes ${q(p.name)} of ${q(p.list)} as text (an exact decimal): give the column "exact": true, or it is sent as a number`,
   'api.rawText': (p, l) =>
     p.format === 'month'
       ? l === 'ko'
