@@ -7,8 +7,20 @@ import { formatYearMonth } from './date';
 import { applyMask } from './mask';
 import { formatMoney, groupedDecimal } from './money';
 
-export type ExportColumnType =
-  'text' | 'number' | 'money' | 'date' | 'datetime' | 'month' | 'code' | 'checkbox' | 'link';
+/** The column types a file knows; the server's export job takes the same list (server/modules/exports/schemas.ts). */
+export const EXPORT_COLUMN_TYPES = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'month',
+  'code',
+  'checkbox',
+  'link',
+] as const;
+
+export type ExportColumnType = (typeof EXPORT_COLUMN_TYPES)[number];
 
 /** A column resolved for export: everything a writer needs, as structured-clone-able (and JSON) data. */
 export interface ExportColumn {
