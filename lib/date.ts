@@ -128,6 +128,16 @@ export function normalizeMonth(input: string | null | undefined): string {
   return `${pad(year, 4)}${pad(month, 2)}`;
 }
 
+/**
+ * A 'YYYYMM' month as people read it, 'YYYY-MM' — what the month picker shows, in both languages (a
+ * date column shows YYYY-MM-DD alike). Anything else (blank, a half-typed or foreign value) is shown as it is.
+ */
+export function formatYearMonth(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v).trim();
+  return /^\d{4}(0[1-9]|1[0-2])$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4)}` : s;
+}
+
 export type DateLang = 'ko' | 'en';
 
 const WEEKDAY_SHORT: Record<DateLang, readonly string[]> = {

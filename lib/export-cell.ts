@@ -3,9 +3,24 @@
  * resolved for export. Plain data and pure functions, shared by the browser's export worker and the
  * server's streamed export, so a file looks the same whichever side wrote it.
  */
+import { formatYearMonth } from './date';
 import { applyMask } from './mask';
+import { formatMoney, groupedDecimal } from './money';
 
-export type ExportColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'code' | 'checkbox' | 'link';
+/** The column types a file knows; the server's export job takes the same list (server/modules/exports/schemas.ts). */
+export const EXPORT_COLUMN_TYPES = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'month',
+  'code',
+  'checkbox',
+  'link',
+] as const;
+
+export type ExportColumnType = (typeof EXPORT_COLUMN_TYPES)[number];
 
 /** A column resolved for export: everything a writer needs, as structured-clone-able (and JSON) data. */
 export interface ExportColumn {
@@ -81,11 +96,29 @@ function excelDateTimeSerial(v: unknown, zone: TimeZone = 'runtime'): number | n
   return (Date.UTC(...localParts(d, zone)) - EXCEL_EPOCH_UTC) / DAY_MS;
 }
 
+/** Excel keeps 15 significant digits: a decimal text with more would change as a number cell. */
+const EXCEL_DIGITS = 15;
+
 const toNumber = (v: unknown): number | null => {
   if (empty(v)) return null;
-  const n = typeof v === 'number' ? v : Number(String(v).replace(/,/g, ''));
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  const text = String(v).replace(/,/g, '').trim();
+  // Decimal text from the server (numeric columns come as exact text): a number cell only while Excel
+  // holds it exactly, so the sheet still sums — else the caller writes the text as the grid shows it.
+  const digits = /^-?\d+(\.\d+)?$/.test(text) ? text.replace(/^-?0*|\.|0+$/g, '') : '';
+  if (digits.length > EXCEL_DIGITS) return null;
+  const n = Number(text);
   return Number.isFinite(n) ? n : null;
 };
+
+/** An amount too long for a number cell, as the grid shows it (text that is no amount as it is). */
+function moneyText(v: unknown, currency: string): string {
+  try {
+    return formatMoney(String(v).replace(/,/g, '').trim(), currency);
+  } catch {
+    return String(v);
+  }
+}
 
 const isChecked = (v: unknown) => v === true || v === 'Y' || v === 'y' || v === 1 || v === '1' || v === 'true';
 
@@ -95,17 +128,17 @@ export function exportCell(column: ExportColumn, row: Record<string, unknown>, z
   switch (column.type) {
     case 'number': {
       const n = toNumber(v);
-      if (n === null) return empty(v) ? null : { t: 's', v: String(v) };
+      if (n === null) return empty(v) ? null : { t: 's', v: groupedDecimal(String(v)) };
       // Whole numbers as 1,234 — a '.##' format would print "1,234." — fractions as the grid shows them.
       return { t: 'n', v: n, z: Number.isInteger(n) ? EXCEL_FORMATS.whole : EXCEL_FORMATS.fraction };
     }
     case 'money': {
-      const n = toNumber(v);
-      if (n === null) return empty(v) ? null : { t: 's', v: String(v) };
       // KRW and JPY have no decimals (lib/money CURRENCY_DECIMALS); others keep two.
       const currency = String(
         (column.currencyField ? row[column.currencyField] : undefined) ?? column.currency ?? 'KRW',
       ).toUpperCase();
+      const n = toNumber(v);
+      if (n === null) return empty(v) ? null : { t: 's', v: moneyText(v, currency) };
       return { t: 'n', v: n, z: currency === 'KRW' || currency === 'JPY' ? EXCEL_FORMATS.whole : EXCEL_FORMATS.money2 };
     }
     case 'date': {
@@ -124,6 +157,9 @@ export function exportCell(column: ExportColumn, row: Record<string, unknown>, z
           : { t: 's', v: String(v) }
         : { t: 'n', v: serial, z: EXCEL_FORMATS.datetime };
     }
+    case 'month':
+      // Text, not a date serial: a month has no day, and '2026-10' reads the same in Excel as on screen.
+      return empty(v) ? null : { t: 's', v: formatYearMonth(v) };
     case 'code': {
       if (empty(v) || (Array.isArray(v) && v.length === 0)) return null;
       const text = (x: unknown) =>

@@ -71606,7 +71606,7 @@ export interface operations {
                     columns: {
                         field: string;
                         header: string;
-                        type: "text" | "number" | "money" | "date" | "datetime" | "code" | "checkbox" | "link";
+                        type: "text" | "number" | "money" | "date" | "datetime" | "month" | "code" | "checkbox" | "link";
                         codes?: {
                             [key: string]: string;
                         };

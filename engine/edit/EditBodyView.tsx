@@ -113,6 +113,12 @@ function typed(f: Pick<FieldDef, 'type' | 'widget'>, v: unknown): unknown {
   return v ?? '';
 }
 
+/** An `exact` column's decimal as the server takes it: the text without commas, never a float. */
+function exactText(v: unknown): unknown {
+  if (blank(v)) return '';
+  return String(v).replace(/,/g, '').trim();
+}
+
 /**
  * The form as a request body: the definition's fields (create-only ones only when creating; with
  * `sendWhen`, only while it holds in `scope`) and the version read.
@@ -159,7 +165,11 @@ function detailScope(def: DetailDef, state: DetailState) {
     const out: Values = {};
     for (const c of def.columns)
       out[c.field] =
-        c.type === 'number' || c.type === 'money' ? typed({ type: 'number' }, data[c.field]) : (data[c.field] ?? '');
+        (c.type === 'number' || c.type === 'money') && !c.exact
+          ? typed({ type: 'number' }, data[c.field])
+          : c.exact
+            ? exactText(data[c.field])
+            : (data[c.field] ?? '');
     if (!(def.rowKey in out)) out[def.rowKey] = data[def.rowKey];
     if (original && original.version !== undefined) out.version = original.version;
     return out;

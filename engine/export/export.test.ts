@@ -145,6 +145,27 @@ describe('Excel export', () => {
     expect(cancelled.map((c) => c.page)).toEqual([1, 2]);
   });
 
+  it('cells: decimal text a number cell while Excel holds it exactly, else the grid’s text; months as YYYY-MM text', () => {
+    const qty = columns[3];
+    expect(exportCell(qty, { qty: '29.000' })).toEqual({ t: 'n', v: 29, z: '#,##0' });
+    expect(exportCell(qty, { qty: '1234.5' })).toEqual({ t: 'n', v: 1234.5, z: '#,##0.##########' });
+    // 15 significant digits fit; 16 would be rounded by Excel: text, grouped as the grid shows it.
+    expect(exportCell(qty, { qty: '123456789012.345' })).toEqual({
+      t: 'n',
+      v: 123456789012.345,
+      z: '#,##0.##########',
+    });
+    expect(exportCell(qty, { qty: '1234567890123.456' })).toEqual({ t: 's', v: '1,234,567,890,123.456' });
+    expect(exportCell(columns[2], { amount: '12345678901234567', currency: 'KRW' })).toEqual({
+      t: 's',
+      v: '12,345,678,901,234,567',
+    });
+    const month: ExportColumn = { field: 'period', header: '정산월', type: 'month', width: 8 };
+    expect(exportCell(month, { period: '202610' })).toEqual({ t: 's', v: '2026-10' });
+    expect(exportCell(month, { period: '' })).toBeNull();
+    expect(exportCell(month, { period: '2026' })).toEqual({ t: 's', v: '2026' });
+  });
+
   it('cells: code texts, money by currency, dates as Excel serials, numbers kept as numbers', () => {
     expect(exportCell(columns[1], { status: 'APPROVED' })).toEqual({ t: 's', v: '결재완료' });
     expect(exportCell(columns[1], { status: 'UNKNOWN' })).toEqual({ t: 's', v: 'UNKNOWN' });

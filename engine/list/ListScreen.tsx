@@ -225,16 +225,22 @@ export function ListScreen() {
   }, []);
 
   const viewCache = useRef(new WeakMap<object, Row>());
+  // A shown row → the server's: links and row opening take their values as answered ('202610', not '2026-10').
+  const answered = useRef(new WeakMap<object, Row>());
   const getRow = useCallback(
     (index: number): Row | undefined => {
       const r = rows?.get(index);
       if (!r || !transform) return r;
       let v = viewCache.current.get(r);
-      if (!v) viewCache.current.set(r, (v = transform(r)));
+      if (!v) {
+        viewCache.current.set(r, (v = transform(r)));
+        answered.current.set(v, r);
+      }
       return v;
     },
     [rows, transform],
   );
+  const answeredRow = (row: Row): Row => answered.current.get(row) ?? row;
 
   const runSearch = useCallback(
     (withValues: FilterValues = values) => {
@@ -679,10 +685,10 @@ export function ListScreen() {
           selection={def.selection ?? 'none'}
           selectedRows={selected}
           onSelectionChange={setSelected}
-          onRowDoubleClick={def.rowOpen ? (row) => void openLink(def.rowOpen!, row) : undefined}
+          onRowDoubleClick={def.rowOpen ? (row) => void openLink(def.rowOpen!, answeredRow(row)) : undefined}
           onLinkClick={(row, field) => {
             const link = def.columns.find((c) => c.field === field)?.link;
-            if (link) void openLink(link, row);
+            if (link) void openLink(link, answeredRow(row));
           }}
           totals={totalsRow}
           visibleRows={def.visibleRows}

@@ -3,6 +3,7 @@
  * translated, code texts resolved, sortability from the operation's `sort` fields.
  */
 import type { GridColumn } from '../../widgets/data-grid/grid-model';
+import { formatYearMonth } from '../../lib/date';
 import { applyMask } from '../../lib/mask';
 import type { CodeOption, ColumnDef } from '../definition/types';
 import { columnType, DEFAULT_DATETIME_FORMAT, formatDateTime, type ExportColumn } from '../registry/columns';
@@ -34,6 +35,7 @@ export function gridColumns(columns: ColumnDef[], ctx: ColumnContext): GridColum
         width: c.width,
         currencyField: c.currencyField,
         currency: c.currency,
+        exact: c.exact,
         codeOptions: c.type === 'code' ? columnOptions(c, ctx) : undefined,
         sortable: c.sortable ?? ctx.sortFields.includes(c.field),
         editable: c.editable === true,
@@ -42,11 +44,13 @@ export function gridColumns(columns: ColumnDef[], ctx: ColumnContext): GridColum
     });
 }
 
-/** Columns whose text the engine prepares (the grid has no timestamp or mask cell). */
+/** Columns whose text the engine prepares (the grid has no timestamp, month or mask cell). */
 export function viewTransform(
   columns: ColumnDef[],
 ): ((row: Record<string, unknown>) => Record<string, unknown>) | null {
-  const prepared = columns.filter((c) => c.type === 'datetime' || (c.mask && (c.type ?? 'text') === 'text'));
+  const prepared = columns.filter(
+    (c) => c.type === 'datetime' || c.type === 'month' || (c.mask && (c.type ?? 'text') === 'text'),
+  );
   if (prepared.length === 0) return null;
   return (row) => {
     const out = { ...row };
@@ -55,9 +59,11 @@ export function viewTransform(
       out[c.field] =
         c.type === 'datetime'
           ? formatDateTime(v, c.format ?? DEFAULT_DATETIME_FORMAT)
-          : v === null || v === undefined
-            ? ''
-            : applyMask(c.mask!, String(v));
+          : c.type === 'month'
+            ? formatYearMonth(v)
+            : v === null || v === undefined
+              ? ''
+              : applyMask(c.mask!, String(v));
     }
     return out;
   };

@@ -25,6 +25,8 @@ export const COLUMN_TYPES: Readonly<Record<ColumnTypeName, ColumnType>> = Object
   date: { grid: 'date', numberFormat: EXCEL_FORMATS.date, align: 'center' },
   // The grid has no timestamp cell: the engine hands it the formatted text.
   datetime: { grid: 'text', numberFormat: EXCEL_FORMATS.datetime, align: 'center' },
+  // YYYYMM text shown as YYYY-MM (the month picker's form); the engine hands the grid the text.
+  month: { grid: 'text', align: 'center' },
   code: { grid: 'code', align: 'left' },
   checkbox: { grid: 'checkbox', align: 'center' },
   link: { grid: 'link', align: 'left' },

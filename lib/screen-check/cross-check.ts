@@ -22,6 +22,8 @@ interface ApiOperation {
   title?: { ko: string; en: string };
   /** Field of a row (list answers and plain arrays) or of a single-object answer → its own description in the contract (title, else description). */
   fieldTexts?: Record<string, string>;
+  /** Field of a list's rows → what its contract says it holds when a column must format it (decimal text, YYYYMM). */
+  fieldFormats?: Record<string, FieldFormat>;
   method: string;
   path: string;
   pathParams: string[];
@@ -42,6 +44,8 @@ interface ApiOperation {
   bodyRequired?: string[];
   /** Body array field → the required fields of its items. */
   bodyItemRequired?: Record<string, string[]>;
+  /** Body array field → the fields of its items the server takes as text (a quantity or price kept exact). */
+  bodyItemStrings?: Record<string, string[]>;
   /** Field of a single-object answer → fields of its array items (detail grids shown from the record). */
   answerItemFields?: Record<string, string[]>;
   /** Field of a list's rows → fields of its array items (a tree node's detail grids). */
@@ -63,6 +67,29 @@ function arrayItemFields(doc: Json, schema: unknown): Record<string, string[]> {
 }
 
 export type ApiIndex = Record<string, ApiOperation>;
+
+/** Text a person cannot read raw: an exact decimal ("29.000") or a month ("202610"). */
+type FieldFormat = 'decimal' | 'month';
+
+/** A decimal pattern of the contract (Quantity, Price: `^\\d{1,12}(\\.\\d{1,3})?$`). */
+const DECIMAL_PATTERN = /^\^[-+?\\[\]]*\\d\{1,\d+\}\(\\\.\\d\{1,\d+\}\)\?\$$/;
+const MONTH_PATTERN = '^\\d{4}(0[1-9]|1[0-2])$';
+
+/** Each string property's format when its pattern or description names one (a plain `Type.String()` says nothing). */
+function fieldFormatsOf(doc: Json, schema: Json | null): Record<string, FieldFormat> {
+  const out: Record<string, FieldFormat> = {};
+  for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Json)) {
+    const p = resolve(doc, prop);
+    // Nullable(x) is anyOf [x, null].
+    const s = (Array.isArray(p?.anyOf) ? resolve(doc, (p.anyOf as unknown[])[0]) : p) as Json | null;
+    if (s?.type !== 'string') continue;
+    const pattern = typeof s.pattern === 'string' ? s.pattern : '';
+    const text = typeof s.description === 'string' ? s.description : '';
+    if (DECIMAL_PATTERN.test(pattern) || /\bexact decimal\b/i.test(text)) out[name] = 'decimal';
+    else if (pattern === MONTH_PATTERN || /^YYYYMM\b/.test(text)) out[name] = 'month';
+  }
+  return out;
+}
 
 /** Each property's own words in the contract: its title, else its description. */
 function fieldTextsOf(doc: Json, schema: Json | null): Record<string, string> {
@@ -112,6 +139,15 @@ function fieldsOf(doc: Json, schema: unknown): string[] | null {
   return null;
 }
 
+/** A string schema, or a nullable one (anyOf [string, null]) — and no number among its alternatives. */
+function isText(doc: Json, schema: unknown): boolean {
+  const s = resolve(doc, schema);
+  if (!s) return false;
+  if (!Array.isArray(s.anyOf)) return s.type === 'string';
+  const types = (s.anyOf as unknown[]).map((a) => resolve(doc, a)?.type);
+  return types.includes('string') && !types.includes('number') && !types.includes('integer');
+}
+
 /** The index the checks read, built once from the OpenAPI document. */
 export function indexApi(doc: Json): ApiIndex {
   const out: ApiIndex = {};
@@ -142,6 +178,7 @@ export function indexApi(doc: Json): ApiIndex {
       );
       const bodyItemFields: Record<string, string[]> = {};
       const bodyItemRequired: Record<string, string[]> = {};
+      const bodyItemStrings: Record<string, string[]> = {};
       for (const [name, prop] of Object.entries((bodySchema?.properties ?? {}) as Json)) {
         const p = resolve(doc, prop);
         if (p?.type === 'array') {
@@ -149,6 +186,8 @@ export function indexApi(doc: Json): ApiIndex {
           if (f) bodyItemFields[name] = f;
           const required = resolve(doc, p.items)?.required;
           if (Array.isArray(required)) bodyItemRequired[name] = required as string[];
+          const itemProps = (resolve(doc, p.items)?.properties ?? {}) as Json;
+          bodyItemStrings[name] = Object.keys(itemProps).filter((k) => isText(doc, itemProps[k]));
         }
       }
       const sort = params.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.pattern;
@@ -163,6 +202,7 @@ export function indexApi(doc: Json): ApiIndex {
         summary: typeof op.summary === 'string' ? op.summary : undefined,
         title: titleOf(op),
         fieldTexts: fieldTextsOf(doc, rowSchema),
+        fieldFormats: list ? fieldFormatsOf(doc, rowSchema) : {},
         method,
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
@@ -176,6 +216,7 @@ export function indexApi(doc: Json): ApiIndex {
         bodyItemFields,
         bodyRequired: Array.isArray(bodySchema?.required) ? (bodySchema.required as string[]) : [],
         bodyItemRequired,
+        bodyItemStrings,
         answerItemFields: list || answer?.type === 'array' ? {} : arrayItemFields(doc, answer),
         rowItemFields: list
           ? arrayItemFields(doc, (resolve(doc, answerProps!.rows) as Json)?.items)
@@ -360,7 +401,14 @@ class Checker {
       );
   }
 
-  columns(columns: ColumnDef[], at: string, rowFields: string[] | null, sortFields: string[] | null, where: string) {
+  columns(
+    columns: ColumnDef[],
+    at: string,
+    rowFields: string[] | null,
+    sortFields: string[] | null,
+    where: string,
+    formats: Record<string, FieldFormat> = {},
+  ) {
     this.fields(
       columns.map((c) => c.field),
       rowFields,
@@ -384,6 +432,18 @@ class Checker {
           { name: c.field, known: sortFields },
         );
       this.target(c.link, `${at}/${i}/link`);
+      // Shown as text, "29.000" or "202610" reads raw: the column type formats it.
+      const format = Object.hasOwn(formats, c.field) ? formats[c.field] : undefined;
+      // (A link's text is the value too; a month column links by the value as answered.)
+      if (format && (c.type ?? 'text') === 'text' && !c.mask && (format === 'month' || !c.link))
+        this.problem(
+          `${at}/${i}/type`,
+          format === 'month'
+            ? `${JSON.stringify(c.field)} is a YYYYMM month in ${where}: give the column type "month"`
+            : `${JSON.stringify(c.field)} is an exact decimal text in ${where}: give the column type "number" (or "money")`,
+          'api.rawText',
+          { name: c.field, format },
+        );
     });
   }
 
@@ -477,6 +537,24 @@ class Checker {
               );
               continue;
             }
+            if (typeof d.send !== 'string')
+              // A number or money cell is sent as a JS number unless `exact`: a body that takes text refuses it.
+              for (const f of d.send) {
+                const ci = d.columns.findIndex((c) => c.field === f);
+                const c = d.columns[ci];
+                if (
+                  c &&
+                  (c.type === 'number' || c.type === 'money') &&
+                  !c.exact &&
+                  op.bodyItemStrings?.[name]?.includes(f)
+                )
+                  this.problem(
+                    `${at}/details/${di}/columns/${ci}/exact`,
+                    `${op.id} takes ${JSON.stringify(f)} of ${JSON.stringify(name)} as text (an exact decimal): give the column "exact": true, or it is sent as a number`,
+                    'api.decimalAsNumber',
+                    { op: op.id, name: f, list: name },
+                  );
+              }
             if (typeof d.send !== 'string')
               for (const f of op.bodyItemRequired?.[name] ?? [])
                 if (!d.send.includes(f))
@@ -712,7 +790,7 @@ export function crossCheckDefinition(
           );
         }
       });
-      c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where);
+      c.columns(def.columns, '/columns', op?.rowFields ?? null, op?.sortFields ?? null, where, op?.fieldFormats);
       if (def.source.defaultSort && op) {
         const field = def.source.defaultSort.split(':')[0];
         if (!op.sortFields.includes(field))

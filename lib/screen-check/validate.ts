@@ -376,6 +376,14 @@ function columnRules(columns: ColumnDef[] | undefined, at: string, file: string,
         code: 'rule.codeColumn',
         params: {},
       });
+    if (c.exact && c.type !== 'number' && c.type !== 'money')
+      out.push({
+        file,
+        pointer: `${at}/${i}/exact`,
+        message: 'exact is for number and money columns (a decimal held as text)',
+        code: 'rule.exactColumn',
+        params: {},
+      });
   });
   // A computed cell multiplies other cells of the row: they must be columns of the grid.
   columns?.forEach((c, i) =>

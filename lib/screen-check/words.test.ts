@@ -44,8 +44,8 @@ describe('the check’s problems in words', () => {
       'enum',
       list({ columns: [{ field: 'poNo', type: 'bogus' }] }),
       'schema.enum',
-      '1번째 열의 type: text, number, money, date, datetime, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
-      'column 1 › type: must be one of text, number, money, date, datetime, code, checkbox, link; it is "bogus"',
+      '1번째 열의 type: text, number, money, date, datetime, month, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
+      'column 1 › type: must be one of text, number, money, date, datetime, month, code, checkbox, link; it is "bogus"',
     ],
     [
       'type',
@@ -102,6 +102,30 @@ describe('the check’s problems in words', () => {
       'api.notAField',
       '1번째 열의 field: 열 "compNameKo"는 listPos의 행에 없는 필드입니다. 필드: ',
       'column 1 › field: column "compNameKo" is not a field of the rows of listPos; fields: ',
+    ],
+    [
+      'a YYYYMM month shown raw',
+      list({ source: { operation: 'listSettlements', rowKey: 'settleNo' }, columns: [{ field: 'period' }] }),
+      'api.rawText',
+      '1번째 열의 type: "period"는 YYYYMM 연월입니다: 열 형식(type)을 "month"로 하세요',
+      'column 1 › type: "period" is a YYYYMM month: give the column type "month"',
+    ],
+    [
+      'an exact decimal shown raw',
+      list({
+        source: { operation: 'listLateReceipts', rowKey: 'receiptNo' },
+        columns: [{ field: 'quantity' }],
+      }),
+      'api.rawText',
+      '1번째 열의 type: "quantity"는 글자로 받은 정확한 소수입니다',
+      'column 1 › type: "quantity" is an exact decimal held as text',
+    ],
+    [
+      'exact on a text column',
+      list({ columns: [{ field: 'poNo', exact: true }] }),
+      'rule.exactColumn',
+      '1번째 열의 exact: exact는 숫자(number)와 금액(money) 열에만 씁니다',
+      'column 1 › exact: exact is for number and money columns',
     ],
     [
       'unknown operation',
@@ -186,6 +210,30 @@ describe('the check’s problems in words', () => {
     );
     expect(codes.size).toBeGreaterThan(40);
     expect([...codes].filter((c) => !hasWords(c))).toEqual([]);
+  });
+
+  it('a number cell a body takes as text (an exact decimal) must be exact, or it is sent as a JS number', () => {
+    const def = (exact: boolean) => ({
+      kind: 'edit',
+      ...head,
+      sections: [{ fields: [{ field: 'title' }] }],
+      details: [
+        {
+          id: 'lines',
+          rowKey: 'lineNo',
+          send: ['itemName', 'quantity'],
+          columns: [{ field: 'itemName' }, { field: 'quantity', type: 'number', exact }],
+        },
+      ],
+      actions: [{ kind: 'save', operation: 'createPr' }],
+    });
+    const found = (exact: boolean) =>
+      checkDefinition(def(exact), { api, file: 'studio:x' }).filter((p) => p.code === 'api.decimalAsNumber');
+    const [p] = found(false);
+    expect(p.pointer).toBe('/details/0/columns/1/exact');
+    expect(problemWords(p, 'ko').message).toContain('"quantity"를 글자(정확한 소수)로 받습니다');
+    expect(problemWords(p, 'en').message).toContain('takes "quantity" of "lines" as text');
+    expect(found(true)).toEqual([]);
   });
 
   it('keeps the stored message of a problem without a code', () => {

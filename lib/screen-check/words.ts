@@ -337,6 +337,10 @@ const SENTENCES: Record<string, Words> = {
     l === 'ko'
       ? '코드 열에는 코드의 이름을 보여 줄 codeGroup이나 options가 필요합니다'
       : 'a code column needs codeGroup or options to show code texts',
+  'rule.exactColumn': (_p, l) =>
+    l === 'ko'
+      ? 'exact는 숫자(number)와 금액(money) 열에만 씁니다 (글자로 받은 정확한 소수)'
+      : 'exact is for number and money columns (a decimal held as text)',
   'rule.productColumn': (p, l) =>
     l === 'ko'
       ? `곱할 열 ${josa(q(p.name), '은/는')} 이 표의 열이 아닙니다`
@@ -424,6 +428,18 @@ const SENTENCES: Record<string, Words> = {
       : `the body of ${str(p.op)} has no field ${q(p.name)}; fields: ${listOf(p.known, l)}`,
   'api.unknownScreen': (p, l) =>
     l === 'ko' ? `ID가 ${q(p.name)}인 화면이 없습니다` : `no screen with id ${q(p.name)}`,
+  'api.decimalAsNumber': (p, l) =>
+    l === 'ko'
+      ? `${josa(str(p.op), '은/는')} ${q(p.list)}의 ${josa(q(p.name), '을/를')} 글자(정확한 소수)로 받습니다: 열에 "exact": true를 쓰세요. 없으면 숫자로 보냅니다`
+      : `${str(p.op)} takes ${q(p.name)} of ${q(p.list)} as text (an exact decimal): give the column "exact": true, or it is sent as a number`,
+  'api.rawText': (p, l) =>
+    p.format === 'month'
+      ? l === 'ko'
+        ? `${josa(q(p.name), '은/는')} YYYYMM 연월입니다: 열 형식(type)을 "month"로 하세요`
+        : `${q(p.name)} is a YYYYMM month: give the column type "month"`
+      : l === 'ko'
+        ? `${josa(q(p.name), '은/는')} 글자로 받은 정확한 소수입니다: 열 형식(type)을 "number"(또는 "money")로 하세요`
+        : `${q(p.name)} is an exact decimal held as text: give the column type "number" (or "money")`,
   'api.notSortable': (p, l) =>
     l === 'ko'
       ? `서버는 ${josa(q(p.name), '으로/로')} 정렬할 수 없습니다. 정렬할 수 있는 필드: ${listOf(p.known, l)}`

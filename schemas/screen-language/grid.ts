@@ -38,6 +38,16 @@ export const Column = Named(
       sortable: Type.Optional(Type.Boolean()),
       codeGroup: Type.Optional(Type.String({ minLength: 1 })),
       options: Type.Optional(Type.Array(CodeOption)),
+      /**
+       * number and money columns: the value is an exact decimal held as text (a numeric the server answers as
+       * "29.000") — shown grouped like a number, kept and sent as its text (commas typed are dropped), never a
+       * JS number that would lose digits past about 15.
+       */
+      exact: Type.Optional(
+        Type.Boolean({
+          description: 'number/money columns: an exact decimal held as text, shown grouped, kept and sent as text',
+        }),
+      ),
       currencyField: Type.Optional(Identifier),
       currency: Type.Optional(Enum(['KRW', 'JPY'])),
       /** datetime columns: spec §5 tokens (lib/date formatDate), default yyyy-MM-dd HH:mm. */

@@ -32,7 +32,17 @@ export const WIDGET_NAMES = [
   'templateText',
 ] as const;
 
-export const COLUMN_TYPE_NAMES = ['text', 'number', 'money', 'date', 'datetime', 'code', 'checkbox', 'link'] as const;
+export const COLUMN_TYPE_NAMES = [
+  'text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'month',
+  'code',
+  'checkbox',
+  'link',
+] as const;
 
 /** lib/mask.ts implements them (schemas/ imports nothing of ours: registry.test.ts keeps the two lists equal). */
 export const MASK_NAMES = ['phone', 'number', 'num', 'onlynum', 'taxnum', 'numComma'] as const;

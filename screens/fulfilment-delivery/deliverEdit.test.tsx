@@ -59,6 +59,12 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
       ['2', 'IT-1002', '평와셔 M8'],
     ]);
 
+    // The order line's decimal text ("10.000", "4.500") as a person reads it; what is sent stays text (below).
+    expect(gridRowTexts(document, 0).map((r) => r.slice(5, 7))).toEqual([
+      ['10', '10'],
+      ['4.5', '4.5'],
+    ]);
+
     await editGridCell({ row: 0, field: 'quantity' }, '11');
     await waitFor(() => expect(total()).toBe('금액 합계 16,500'));
     fireEvent.change(screen.getByLabelText('차량번호'), { target: { value: '12가3456' } });
@@ -121,16 +127,17 @@ describe('deliverEdit: the supplier registers a delivery', { timeout: 60_000 }, 
     await waitFor(() => expect(gridRowTexts(document, 0)).toHaveLength(1));
     await editGridCell({ row: 0, field: 'itemName' }, '안전장갑');
     await editGridCell({ row: 0, field: 'unitCode' }, 'EA');
-    await editGridCell({ row: 0, field: 'quantity' }, '50');
-    await editGridCell({ row: 0, field: 'PRICE' }, '1000');
-    await waitFor(() => expect(total()).toBe('금액 합계 50,000'));
+    // Typed with thousands separators: the line keeps (and sends) the plain decimal text.
+    await editGridCell({ row: 0, field: 'quantity' }, '1,050');
+    await editGridCell({ row: 0, field: 'PRICE' }, '1,000.5');
+    await waitFor(() => expect(total()).toBe('금액 합계 1,050,525'));
     fireEvent.click(screen.getByRole('button', { name: '납품 등록' }));
     await confirmYes();
     await screen.findByText('납품이 등록되었습니다: DLV2026-000900');
     const body = lastCall(services.calls, 'createDelivery')!.input.body as Record<string, unknown>;
     expect(body).toMatchObject({
       currency: 'KRW',
-      lines: [{ itemName: '안전장갑', unitCode: 'EA', quantity: '50', PRICE: '1000' }],
+      lines: [{ itemName: '안전장갑', unitCode: 'EA', quantity: '1050', PRICE: '1000.5' }],
     });
     expect(body).not.toHaveProperty('poNo');
   });

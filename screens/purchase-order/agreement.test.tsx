@@ -160,7 +160,8 @@ describe('AgreementEdit: saving a draft', () => {
     const sent = lastCall(services.calls, 'updateAgreement')!.input.body as Record<string, unknown>;
     expect(sent).toMatchObject({ title: '베어링 단가계약 (수정)', version: 3 });
     expect(sent.lines).toEqual([
-      { itemCode: 'MRO0101-0001', itemName: '육각볼트', unitCode: 'EA', unitPrice: 1000, agreedQty: 100 },
+      // The exact decimals as read: text, never a float.
+      { itemCode: 'MRO0101-0001', itemName: '육각볼트', unitCode: 'EA', unitPrice: '1000.00', agreedQty: '100.000' },
     ]);
   });
 

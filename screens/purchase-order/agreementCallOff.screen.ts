@@ -89,7 +89,7 @@ export default defineEditScreen({
         { field: 'agreementLineNo', type: 'number', width: 70 },
         { field: 'itemName', width: 180 },
         { field: 'remainingQty', type: 'number', width: 90 },
-        { field: 'quantity', label: f('callOffQty'), align: 'right', width: 100, editable: true },
+        { field: 'quantity', label: f('callOffQty'), type: 'number', exact: true, width: 100, editable: true },
         { field: 'prLineNo', type: 'number', width: 90, editable: '!empty(form.prNo)' },
         { field: 'prQuantity', type: 'number', width: 90 },
         { field: 'prOrderedQty', type: 'number', width: 100 },

@@ -55,8 +55,16 @@ export default defineEditScreen({
       columns: [
         { field: 'lineNo', type: 'number', width: 60 },
         { field: 'itemName', width: 200 },
-        { field: 'currentPrice', label: f('currentPrice'), type: 'number', width: 110 },
-        { field: 'unitPrice', label: f('newPrice'), align: 'right', width: 120, editable: true, maxLength: 30 },
+        { field: 'currentPrice', label: f('currentPrice'), type: 'number', exact: true, width: 110 },
+        {
+          field: 'unitPrice',
+          label: f('newPrice'),
+          type: 'number',
+          exact: true,
+          width: 120,
+          editable: true,
+          maxLength: 30,
+        },
         { field: 'unitCode', width: 60 },
         { field: 'itemCode', width: 130 },
       ],

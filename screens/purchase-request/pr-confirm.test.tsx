@@ -406,8 +406,8 @@ describe('prConfirmEdit: a PR line from an agreement opens the call-off filled i
     await waitFor(() =>
       expect(gridRowTexts(dialog).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual([
         ['1', '황동판', '', '', '', ''],
-        ['2', '동판', '60.000', '1', '100', '40'],
-        ['2', '동판', '30.000', '2', '30', '0'],
+        ['2', '동판', '60', '1', '100', '40'],
+        ['2', '동판', '30', '2', '30', '0'],
       ]),
     );
     fireEvent.change(within(dialog).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });
@@ -568,7 +568,7 @@ describe('prConfirmEdit: 단가계약 제안 for the lines naming none', { timeo
     });
     await waitFor(() =>
       expect(gridRowTexts(callOff).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual([
-        ['1', '동판', '60.000', '1', '100', '40'],
+        ['1', '동판', '60', '1', '100', '40'],
       ]),
     );
     fireEvent.change(within(callOff).getByLabelText(/^납기일/), { target: { value: '2030-12-01' } });

@@ -33,7 +33,7 @@ const def: ListScreenDef = {
     drill: orders,
   },
   columns: [
-    { field: 'month', width: 90, link: orders, total: { label: 'engine.totalLabel' } },
+    { field: 'month', type: 'month', width: 90, link: orders, total: { label: 'engine.totalLabel' } },
     { field: 'currency', width: 60 },
     { ...num('lineCount'), total: 'sum' },
     num('supplierCount'),

@@ -20,7 +20,7 @@ const def: ListScreenDef = {
     drill: monthDrill(),
   },
   columns: [
-    { field: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
+    { field: 'month', type: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
     num('poCount'),
     num('avgDays'),
     num('minDays'),

@@ -23,7 +23,7 @@ const def: ListScreenDef = {
     drill: monthDrill('receipt'),
   },
   columns: [
-    { field: 'month', width: 90, link: monthDrill('receipt'), total: { label: 'engine.totalLabel' } },
+    { field: 'month', type: 'month', width: 90, link: monthDrill('receipt'), total: { label: 'engine.totalLabel' } },
     num('lineCount'),
     num('onTimeCount'),
     num('lateCount'),

@@ -23,6 +23,7 @@ const def: ListScreenDef = {
     {
       field: 'month',
       label: f('settleMonth'),
+      type: 'month',
       width: 90,
       link: monthDrill('settlement'),
       total: { label: 'engine.totalLabel' },

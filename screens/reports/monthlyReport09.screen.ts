@@ -26,7 +26,7 @@ const def: ListScreenDef = {
     drill: monthDrill(),
   },
   columns: [
-    { field: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
+    { field: 'month', type: 'month', width: 90, link: monthDrill(), total: { label: 'engine.totalLabel' } },
     num('lineCount'),
     num('aboveCount'),
     won('referenceKrw'),

@@ -14,7 +14,13 @@ const def: ListScreenDef = {
   totals: true,
   chart: { kind: 'bar', x: 'month', series: [{ field: 'supplierCount' }], limit: 36, drill: monthDrill('newSupplier') },
   columns: [
-    { field: 'month', width: 90, link: monthDrill('newSupplier'), total: { label: 'engine.totalLabel' } },
+    {
+      field: 'month',
+      type: 'month',
+      width: 90,
+      link: monthDrill('newSupplier'),
+      total: { label: 'engine.totalLabel' },
+    },
     num('supplierCount'),
     num('poCount'),
     won('totalKrw'),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
+import { clickGridRow, gridRowTexts, installGlideJsdom } from '../../engine/testing/grid';
 import type { OperationInput } from '../../engine/services';
 import { renderScreen } from '../../engine/testing/screen-harness';
 import { screenDefinitions, screenTexts } from '../index';
@@ -312,4 +312,40 @@ describe('/spendCube on fixtures', () => {
       }
     },
   );
+});
+
+describe('a month report shows its months as people read them and drills by the month as answered', () => {
+  it('monthlyReport06: 202610 shows as 2026-10; its link opens the orders of 202610', { timeout: 30_000 }, async () => {
+    const calls: Array<{ operation: string; input: OperationInput }> = [];
+    const row = {
+      month: '202610',
+      poCount: 3,
+      totalDays: 13,
+      avgDays: '4.50',
+      minDays: 1,
+      maxDays: 9,
+      within14Count: 3,
+    };
+    const { month: _month, ...totals } = row;
+    const answers = {
+      getMonthlyReport06: () => ({ rows: [row], total: 1, totals }),
+      listReportOrders: (input: OperationInput) => {
+        calls.push({ operation: 'listReportOrders', input });
+        return { rows: [], total: 0, totals: { lineCount: 0, krwAmount: '0' } };
+      },
+    };
+    renderScreen('reports.monthlyReport06', {
+      entries: screenDefinitions,
+      texts: screenTexts,
+      answers,
+      route: '/report/monthlyReport/monthlyReport06',
+    });
+    await screen.findByText('총 1건');
+    await waitFor(() => expect(gridRowTexts().length).toBe(2));
+    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['2026-10', '3', '4.5']));
+    expect(gridRowTexts()[0]).not.toContain('202610');
+    clickGridRow(0);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].input.query).toMatchObject({ fromMonth: '202610', toMonth: '202610' });
+  });
 });

@@ -39,7 +39,7 @@ export default defineListScreen({
       width: 130,
       link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
     },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 160 },
     { field: 'settlementStatus', label: f('settleStatus'), type: 'code', codeGroup: 'SETTLE_STATUS', width: 100 },

@@ -46,7 +46,7 @@ describe('adjustSearch: the history of adjustments', { timeout: 30_000 }, () => 
     ]);
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
     expect(gridRowTexts()[0]).toEqual(
-      expect.arrayContaining(['AJ2026-000011', '승인요청', 'ST2026-000101', '202610', '대한정밀', '정산작성']),
+      expect.arrayContaining(['AJ2026-000011', '승인요청', 'ST2026-000101', '2026-10', '대한정밀', '정산작성']),
     );
     expect(gridRowTexts()[3]).toEqual(expect.arrayContaining(['합계']));
     all.unmount();

@@ -17,7 +17,7 @@ export default defineListScreen({
   filters: [{ field: 'periods', label: f('period'), widget: 'monthRange', span: 2 }],
   columns: [
     { field: 'currency', width: 70, align: 'center' },
-    { field: 'period', width: 90, align: 'center' },
+    { field: 'period', type: 'month', width: 90 },
     { field: 'rate', label: f('fxRate'), type: 'number', width: 110 },
     { field: 'perUnits', type: 'number', width: 80 },
     { field: 'updatedBy', width: 100 },

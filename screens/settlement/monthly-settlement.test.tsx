@@ -58,7 +58,7 @@ describe('monthlyCalcAdmin: monthly settlements per supplier', { timeout: 30_000
     // The last row is the totals the server sums over the whole filter.
     expect(gridRowTexts()[4]).toEqual(expect.arrayContaining(['합계']));
     expect(gridRowTexts()[0]).toEqual(
-      expect.arrayContaining(['ST2026-000101', '202610', '대한정밀', '정산작성', '45,395']),
+      expect.arrayContaining(['ST2026-000101', '2026-10', '대한정밀', '정산작성', '45,395']),
     );
     expect(gridRowTexts()[3]).toEqual(expect.arrayContaining(['ST2026-000104', '전기완료', '45,395', '9,471']));
 

@@ -35,7 +35,7 @@ export default defineListScreen({
       link: { screen: 'settlement.monthlyCalcDetail', query: { settleNo: 'row.settleNo' } },
     },
     { field: 'compName', label: 'screen.supplierView.compName', width: 160, portal: 'internal' },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'status', label: f('settleStatus'), type: 'code', options: supplierStatus, width: 100 },
     { field: 'lineCount', type: 'number', width: 70 },
     { field: 'krwGoodsAmount', type: 'money', currency: 'KRW', width: 120 },

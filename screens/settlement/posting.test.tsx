@@ -95,7 +95,7 @@ describe('signifier: ERP posting vouchers', { timeout: 30_000 }, () => {
     await waitFor(() => expect(gridRowTexts().length).toBe(3));
     // Newest first.
     expect(gridRowTexts()[0]).toEqual(
-      expect.arrayContaining(['VC2026-000202', '전기오류', 'ST2026-000105', '202609', '일신로지스', '6,235,200']),
+      expect.arrayContaining(['VC2026-000202', '전기오류', 'ST2026-000105', '2026-09', '일신로지스', '6,235,200']),
     );
     expect(gridRowTexts()[1]).toEqual(
       expect.arrayContaining(['VC2026-000201', '전기완료', 'ST2026-000104', '대한정밀', '146,138']),

@@ -40,7 +40,7 @@ export default defineListScreen({
       width: 130,
       link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
     },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'compName', width: 160 },
     { field: 'amount', label: f('voucherAmount'), type: 'money', currency: 'KRW', width: 120 },
     { field: 'attempt', type: 'number', width: 70 },

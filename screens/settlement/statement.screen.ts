@@ -27,7 +27,7 @@ export default defineListScreen({
       width: 130,
       link: { screen: 'settlement.statementPrint', query: { settleNo: 'row.settleNo' }, dialog: true },
     },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'compNo', width: 80 },
     { field: 'compName', width: 180 },
     { field: 'taxNo', width: 120 },

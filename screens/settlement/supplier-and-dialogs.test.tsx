@@ -54,8 +54,8 @@ describe('monthlyCalculate (external): my settlements', { timeout: 30_000 }, () 
     await waitFor(() => expect(gridRowTexts().length).toBe(3));
     // Our own company only, never a draft: the other supplier's and the draft stay out.
     expect(gridRowTexts().map((r) => r[0])).toEqual(['ST2026-000103', 'ST2026-000104', '합계']);
-    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['202610', '확인요청', '45,395']));
-    expect(gridRowTexts()[1]).toEqual(expect.arrayContaining(['202609', '지급처리', '9,471']));
+    expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['2026-10', '확인요청', '45,395']));
+    expect(gridRowTexts()[1]).toEqual(expect.arrayContaining(['2026-09', '지급처리', '9,471']));
     clickGridRow(1, { x: 200 });
     const print = screen.getByRole('button', { name: '거래명세서' });
     await waitFor(() => expect(print).toBeEnabled());
@@ -131,7 +131,7 @@ describe('statement: transaction statements', { timeout: 30_000 }, () => {
     await screen.findByText('총 4건');
     await waitFor(() => expect(gridRowTexts().length).toBe(4));
     expect(gridRowTexts()[0]).toEqual(
-      expect.arrayContaining(['ST2026-000101', '202610', 'C00001', '대한정밀', '130-81-42557', '정산작성']),
+      expect.arrayContaining(['ST2026-000101', '2026-10', 'C00001', '대한정밀', '130-81-42557', '정산작성']),
     );
     clickGridRow(3, { x: 60 });
     const dialog = await screen.findByRole('dialog');
@@ -168,7 +168,7 @@ describe('dialogs of monthlyCalcAdmin: three-way match and JPY rates', { timeout
     fireEvent.click(screen.getByRole('button', { name: '엔화 환율' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('총 2건');
-    await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['JPY', '202610', '950'])));
+    await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['JPY', '2026-10', '950'])));
     fireEvent.click(within(dialog).getByRole('button', { name: '환율 등록' }));
     const prompts = await screen.findAllByRole('dialog');
     const prompt = prompts[prompts.length - 1];

@@ -155,7 +155,7 @@ export const correctingVouchersGrid: DetailDef = {
 
 /** The list's columns; the supplier's list leaves out the company (its own) on its portal. */
 export const listColumns: Array<TypedColumn<'listTaxInvoices'>> = [
-  { field: 'period', width: 80, align: 'center' },
+  { field: 'period', type: 'month', width: 80 },
   { field: 'status', type: 'code', options: STATUS, width: 100 },
   { field: 'settleNo', width: 130 },
   { field: 'compName', width: 160 },

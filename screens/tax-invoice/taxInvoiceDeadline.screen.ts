@@ -33,7 +33,7 @@ export default defineListScreen({
       width: 130,
       link: { screen: 'taxInvoice.taxInvoice', query: { settleNo: 'row.settleNo' } },
     },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'compName', width: 160 },
     { field: 'writeDate', type: 'date', width: 100 },
     { field: 'totalAmount', type: 'money', currency: 'KRW', width: 130 },

@@ -28,7 +28,7 @@ export default defineListScreen({
       width: 130,
       link: { screen: 'settlement.monthlyCalcADetail', query: { settleNo: 'row.settleNo' } },
     },
-    { field: 'period', width: 80, align: 'center' },
+    { field: 'period', type: 'month', width: 80 },
     { field: 'compName', width: 160 },
     { field: 'totalAmount', label: f('settlementTotal'), type: 'money', currency: 'KRW', width: 130 },
     { field: 'message', label: f('exceptionMessage'), width: 420 },

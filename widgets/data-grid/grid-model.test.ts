@@ -208,6 +208,20 @@ describe('parseCellEdit', () => {
     expect(parseCellEdit(col, textCell('12a'), 10)).toEqual({ ok: true, value: 12 });
     expect(parseCellEdit(col, textCell('abc'), 10)).toEqual({ ok: true, value: null });
   });
+  it('number with exact: the decimal text typed, commas dropped, never a float — whatever the row held', () => {
+    const col: GridColumn = { field: 'q', title: '', type: 'number', exact: true };
+    expect(parseCellEdit(col, textCell('1,234.5'), '29.000')).toEqual({ ok: true, value: '1234.5' });
+    // A row that held a number (a fixture, an old answer) still gets text: no digits lost past 15.
+    expect(parseCellEdit(col, textCell('12345678901234567.891'), 10)).toEqual({
+      ok: true,
+      value: '12345678901234567.891',
+    });
+    expect(parseCellEdit(col, textCell(''), 10)).toEqual({ ok: true, value: '' });
+    // Shown grouped, the text untouched in the row.
+    const row = { q: '1234567.500' };
+    expect(cellText(col, row)).toBe('1,234,567.5');
+    expect(row.q).toBe('1234567.500');
+  });
   it('money stays an exact decimal string', () => {
     expect(parseCellEdit({ field: 'a', title: '', type: 'money' }, textCell('1,234,567.89'), '0')).toEqual({
       ok: true,

@@ -39,6 +39,8 @@ export interface GridColumn {
   currencyField?: string;
   /** money: the currency when no currencyField is given or the row's is empty; default KRW. */
   currency?: 'KRW' | 'JPY';
+  /** number/money: an exact decimal held as text — an edit always gives the text (commas dropped), never a number. */
+  exact?: boolean;
   /** code: value → text. */
   codeOptions?: CodeOption[];
   /** Default true; a header click sorts only when the grid has onSortChange. */
@@ -404,8 +406,8 @@ export type EditResult = { ok: true; value: unknown } | { ok: false };
 
 /**
  * An edited glide cell → the value onCellEdit reports, or not ok (the edit is refused).
- * - text: the text; number: digits without commas (a number when the row held a number,
- *   else the decimal string); money: the decimal string (exact, never a float);
+ * - text: the text; number: digits without commas (a number when the row held a number and the
+ *   column is not `exact`, else the decimal string); money: the decimal string (exact, never a float);
  * - date: 'YYYY-MM-DD' through textToDate (clamping, two-digit years), '' when cleared;
  * - code: the chosen code; checkbox: 'Y'/'N' when the row held 'Y'/'N', else a boolean.
  */
@@ -427,9 +429,10 @@ export function parseCellEdit(column: GridColumn, edited: EditableGridCell | Gri
     case 'number':
     case 'money': {
       const raw = unmask('numComma', text.trim());
-      if (raw === '') return { ok: true, value: column.type === 'number' && typeof previous === 'number' ? null : '' };
+      const asNumber = column.type === 'number' && typeof previous === 'number' && !column.exact;
+      if (raw === '') return { ok: true, value: asNumber ? null : '' };
       if (!PLAIN_DECIMAL.test(raw)) return { ok: false };
-      if (column.type === 'number' && typeof previous === 'number') return { ok: true, value: Number(raw) };
+      if (asNumber) return { ok: true, value: Number(raw) };
       return { ok: true, value: raw };
     }
     case 'date': {

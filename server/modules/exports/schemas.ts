@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EXPORT_COLUMN_TYPES } from '../../../lib/export-cell.js';
 import { DownloadReason } from '../privacy/index.js';
 
 /** A column as the grid resolved it for export (lib/export-cell ExportColumn): headers, code texts and formats come from the screen. */
@@ -6,9 +7,7 @@ const ExportColumnSchema = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 100 }),
     header: Type.String({ maxLength: 200 }),
-    type: Type.Union(
-      ['text', 'number', 'money', 'date', 'datetime', 'code', 'checkbox', 'link'].map((t) => Type.Literal(t)),
-    ),
+    type: Type.Union(EXPORT_COLUMN_TYPES.map((t) => Type.Literal(t))),
     codes: Type.Optional(
       Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 500 }), { maxProperties: 2000 }),
     ),
