@@ -4,6 +4,7 @@ import '../app/styles/global.css';
 import { usePortalStore } from '../app/stores/portal';
 import { useSessionStore } from '../app/stores/session';
 import { WithI18n, WithRouter } from './decorators';
+import { PLAY_WAIT_MS } from './play-timing';
 
 /**
  * Every story renders in Korean by default (toolbar: 한국어 / English), with the app's fonts and
@@ -36,9 +37,10 @@ const preview: Preview = {
     // @testing-library/react, which the harnesses shared with jsdom tests import, wraps every
     // event of the one @testing-library/dom in React's act(); React's production build (the built
     // Storybook) has no act and throws. There the events go unwrapped, as a person's would, and a
-    // play's findBy… waits up to 5 s: the browser run plays three stories at once on two cores.
+    // play's findBy…/waitFor wait for their condition up to the story's hang guard (play-timing.ts): the browser
+    // run plays three stories at once on two cores, often beside other tests.
     if (import.meta.env.PROD)
-      configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: 5000 });
+      configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: PLAY_WAIT_MS });
     useSessionStore.getState().clear();
     usePortalStore.setState({ isCyber: parameters.portal === 'external' });
   },

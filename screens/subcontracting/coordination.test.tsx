@@ -262,7 +262,7 @@ describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { 
         requestPriceCoordination: (input: OperationInput) => request(input.body as Row),
       },
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '철강 가격 상승' } });
@@ -285,7 +285,7 @@ describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { 
     renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
       answers: { getSupplierAgreement: () => agreement('EXPIRED') },
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
   });
 });
@@ -483,7 +483,7 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
 
   it('asks on the order the executed contract was made for, the order shown in the dialog', async () => {
     const { services } = open(contract());
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     expect(prompt).toHaveTextContent('이 계약의 발주에 대해');
@@ -503,11 +503,11 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
 
   it('offers nothing on a contract made for no order, or not yet executed', async () => {
     const r = open(contract({ sourceKind: 'NONE', sourceNo: null }));
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
     r.unmount();
     open(contract({ status: 'SENT', nextSigner: 'SUPPLIER', executedAt: null }));
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
   });
 });
@@ -535,9 +535,7 @@ describe('the supplier’s order view lists its requests on the order', { timeou
         }),
       },
     });
-    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
-      timeout: 5000,
-    });
+    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)');
     await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
   });
 });
@@ -568,9 +566,7 @@ describe('staff’s order screen lists the order’s requests under its 하도�
         }),
       },
     });
-    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
-      timeout: 5000,
-    });
+    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)');
     await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000007' && r[1] === '요청')).toBe(true));
   });
 });
