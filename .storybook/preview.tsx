@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { configure as configureDomTesting } from '@testing-library/dom';
+import { configure as configurePlays } from 'storybook/test';
 import '../app/styles/global.css';
 import { usePortalStore } from '../app/stores/portal';
 import { useSessionStore } from '../app/stores/session';
@@ -41,6 +42,9 @@ const preview: Preview = {
     // run plays three stories at once on two cores, often beside other tests.
     if (import.meta.env.PROD)
       configureDomTesting({ eventWrapper: (cb) => cb(), asyncWrapper: (cb) => cb(), asyncUtilTimeout: PLAY_WAIT_MS });
+    // The plays' findBy…/waitFor come from storybook/test, whose Testing Library is another copy in the built preview
+    // (two configurations in its bundle): configured above only, they gave up after Testing Library's own 1 s.
+    configurePlays({ asyncUtilTimeout: PLAY_WAIT_MS });
     useSessionStore.getState().clear();
     usePortalStore.setState({ isCyber: parameters.portal === 'external' });
   },

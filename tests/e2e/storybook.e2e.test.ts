@@ -31,6 +31,8 @@ interface StoryOutcome {
   status: string;
   message?: string;
   problems: string[];
+  /** From its selection to its end, for whoever looks for the slow ones in storybook-outcomes.json. */
+  ms?: number;
 }
 
 type IndexEntries = Record<string, { type: string; tags?: string[] }>;
@@ -139,6 +141,7 @@ async function playAll(
     // The first story, selected by the address, may have finished before we listened: select it again.
     for (const id of ids) {
       problems = [];
+      const started = Date.now();
       try {
         const ended = (await page.evaluate(playScript(id, STORY_LIMIT_MS))) as { status: string; message?: string };
         // What a story's last effects log after its play lands before the next story is selected.
@@ -150,11 +153,16 @@ async function playAll(
         for (const op of left.missing) problems.push(`no fixture answers ${op}`);
         if (!intendedErrorDialogs.has(id))
           for (const d of left.errorDialogs) problems.push(`error dialog: ${d.title} — ${d.text}`);
-        outcomes.set(id, { status: ended.status, message: ended.message, problems });
+        outcomes.set(id, { status: ended.status, message: ended.message, problems, ms: Date.now() - started });
       } catch (e) {
         // The page's context went while this story was current (a navigation, a crash): it fails with that, and the
         // lane's other stories play in the preview opened again rather than all going unplayed.
-        outcomes.set(id, { status: 'page lost', message: String(e).slice(0, 2000), problems });
+        outcomes.set(id, {
+          status: 'page lost',
+          message: String(e).slice(0, 2000),
+          problems,
+          ms: Date.now() - started,
+        });
         await open(id);
       }
     }
