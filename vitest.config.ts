@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { PGLITE_FILES } from './tests/api-projects.js';
 import SlowFirstSequencer from './tests/sequencer.js';
 import { browserWorkers } from './tests/e2e/browser-workers.js';
+import { UNIT_TEST_LIMIT_MS } from './tests/unit-timing.js';
 
 /**
  * Four projects: front-end unit tests (jsdom, beside their code), the API/server tests — every
@@ -97,8 +98,8 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup-dom.ts', 'tests/setup-cpu.ts'],
-          // A hang guard, not a timing.
-          testTimeout: 20_000,
+          // A hang guard, not a timing: a test's waits end on their conditions (tests/unit-timing.ts).
+          testTimeout: UNIT_TEST_LIMIT_MS,
           // One module graph per worker, not per file: importing React, the engine and jsdom's helpers
           // again for each of ≈ 200 files was most of the project's time (19 engine files: 51 s → 14 s
           // on the loaded machine). Safe because registries are plain data, each file starts from the zustand

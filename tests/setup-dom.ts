@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { FIXTURE_CONTRACT_EVENT } from '../widgets/testing/fixture-contract-event';
 import { resetAppStores } from './app-stores';
+import { UNIT_WAIT_MS } from './unit-timing';
 
-// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a screen's first
-// render (grid, lazy chunks) can take longer. A wrong screen still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor give up after 1 s by default; here they wait for their condition up to the test's hang guard
+// (tests/unit-timing.ts). A wrong screen still fails, only later.
+configure({ asyncUtilTimeout: UNIT_WAIT_MS });
 
 // A fixture answer that breaks the OpenAPI contract (widgets/testing/fixture-contract.ts) is thrown
 // inside the screen, which shows it; the test fails here with what was wrong, not only by a timeout.

@@ -79,7 +79,7 @@ describe('edit screens: the reloadRecord effect and the datetime, money and file
         return { ok: true };
       },
     });
-    await screen.findByDisplayValue('전송', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('전송');
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     await screen.findByDisplayValue('확인');
     expect(services.calls.find((c) => c.operation === 'updateMessage')!.input).toMatchObject({

@@ -39,7 +39,7 @@ describe('edit screens: a singleton record', () => {
       },
       route: '/',
     });
-    const input = await screen.findByDisplayValue('내 정보', undefined, { timeout: 5000 });
+    const input = await screen.findByDisplayValue('내 정보');
     fireEvent.change(input, { target: { value: '새 이름' } });
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));

@@ -14,7 +14,8 @@ beforeAll(() => {
 afterAll(() => uninstall());
 
 describe('edit screens: updateTitle, the heading while a record is shown', () => {
-  it('a record opened by its key is headed by updateTitle; the create form by title', async () => {
+  // Two screens rendered one after the other, each waited for: the guard of a screen test with several steps.
+  it('a record opened by its key is headed by updateTitle; the create form by title', { timeout: 30_000 }, async () => {
     const pageTitle = vi.fn();
     const answers = { getMessage: () => messageRow({ msgKey: 'hello', textKo: '안녕' }) };
     const services = { ...createFixtureEngineServices({ answers }), pageTitle };

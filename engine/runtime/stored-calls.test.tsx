@@ -105,7 +105,7 @@ describe('a stored screen’s calls', () => {
         services,
         route: '/?msgKey=k1',
       });
-      await screen.findByDisplayValue('가', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('가');
       const load = sent.find((c) => c.operation === 'getMessage')!;
       expect(load.init?.headers).toEqual({ 'X-Studio-Screen': 'studio.msgEdit@v7;seal' });
       // The button says what the operation does; the author's label only follows it.
@@ -161,7 +161,7 @@ describe('a stored screen’s calls', () => {
         services,
         route: '/',
       });
-      const button = await screen.findByRole('button', { name: '계약 취소 (새로고침)' }, { timeout: 5000 });
+      const button = await screen.findByRole('button', { name: '계약 취소 (새로고침)' });
       fireEvent.click(button);
       const dialog = await screen.findByRole('alertdialog');
       // The operation's sentence first; the author's text may follow, never replace it.

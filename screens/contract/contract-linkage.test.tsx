@@ -130,7 +130,7 @@ function staff(record: Record<string, unknown>) {
 describe('contract screens: 납품대금 연동 (상생협력법 §21)', { timeout: 30_000 }, () => {
   it('a draft of a 하도급 order takes a 미연동 answer, stored by 연동 저장 with the version read', async () => {
     const r = staff(DRAFT);
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     expect(screen.getByLabelText('하도급 구분')).toHaveDisplayValue('제조위탁');
     expect(screen.queryByRole('button', { name: '연동 저장' })).not.toBeInTheDocument();
 
@@ -154,7 +154,7 @@ describe('contract screens: 납품대금 연동 (상생협력법 §21)', { timeo
 
   it('a default taken from the agreement names where it came from; the index is chosen among those in use', async () => {
     const r = staff({ ...DRAFT, ...CLAUSE, linkageCopiedFromKind: 'AGREEMENT', linkageCopiedFromNo: 'AG2026-000007' });
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     await waitFor(() => expect(screen.getByLabelText('주요 원재료')).toHaveValue('열연강판'));
     expect(screen.getByLabelText('연동 기본값 출처')).toHaveDisplayValue('단가계약의 연동 내용');
     expect(screen.getByLabelText('출처 번호')).toHaveValue('AG2026-000007');
@@ -166,20 +166,20 @@ describe('contract screens: 납품대금 연동 (상생협력법 §21)', { timeo
 
   it('past the draft the answer is read only and cannot be saved; a contract outside the Act shows none once sent', async () => {
     const r = staff({ ...DRAFT, ...CLAUSE, status: 'EXECUTED', version: 7 });
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     await waitFor(() => expect(screen.getByLabelText('주요 원재료')).toHaveValue('열연강판'));
     expect(screen.getByLabelText('주요 원재료')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: '연동 저장' })).not.toBeInTheDocument();
     r.unmount();
 
     const other = staff({ ...DRAFT, status: 'SENT', subconKind: null, sourceKind: 'NONE', sourceNo: null });
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     expect(screen.queryByText('납품대금 연동 (상생협력법 제21조)')).not.toBeInTheDocument();
     other.unmount();
 
     // A draft outside the Act may state an answer too; it names no 하도급 kind (none, not the list's first).
     const plain = staff({ ...DRAFT, subconKind: null, sourceKind: 'NONE', sourceNo: null });
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     expect(screen.getByText('납품대금 연동 (상생협력법 제21조)')).toBeInTheDocument();
     expect(screen.queryByLabelText('하도급 구분')).not.toBeInTheDocument();
     plain.unmount();
@@ -194,7 +194,7 @@ describe('contract screens: 납품대금 연동 (상생협력법 §21)', { timeo
       route: '/contract/contractSign?contractNo=CT2026-000031',
       answers: { getMyContract: () => ({ ...DRAFT, ...CLAUSE, status: 'SENT', nextSigner: 'SUPPLIER' }) },
     });
-    await screen.findByDisplayValue('강판 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 가공품 공급');
     await waitFor(() => expect(screen.getByLabelText('주요 원재료')).toHaveValue('열연강판'));
     expect(screen.getByLabelText('주요 원재료')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('기준 지표')).toHaveValue('열연강판 가격지수');

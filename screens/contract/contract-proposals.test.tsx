@@ -207,7 +207,7 @@ describe('contractDetail: 연동 조정 제안 (상생협력법 제21조)', () =
         },
       }),
     });
-    await screen.findByDisplayValue('알루미늄 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('알루미늄 가공품 공급');
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(proposalRows()[0]).toEqual(expect.arrayContaining(['CLP2026-000002', '제안', '2026-11-20', '100', '105']));
     await waitFor(() => expect(lineRows()).toHaveLength(1));
@@ -235,7 +235,7 @@ describe('contractDetail: 연동 조정 제안 (상생협력법 제21조)', () =
         answer: { contractNo: 'CT2026-000041', proposalNo: 'CLP2026-000002', status: 'REJECTED', amendmentNo: null },
       }),
     });
-    await screen.findByDisplayValue('알루미늄 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('알루미늄 가공품 공급');
     fireEvent.click(await screen.findByRole('button', { name: '연동 조정 반려' }));
     const dialog = await screen.findByRole('dialog', { name: '연동 조정 제안 반려' });
     fireEvent.change(within(dialog).getByLabelText(/반려 사유/), { target: { value: '다음 시점에 반영' } });
@@ -250,7 +250,7 @@ describe('contractDetail: 연동 조정 제안 (상생협력법 제21조)', () =
 
   it('staff who may not decide see the proposal without the buttons', T, async () => {
     const r = staff({ ...EXECUTED, mayDecideLinkage: false });
-    await screen.findByDisplayValue('알루미늄 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('알루미늄 가공품 공급');
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: '연동 조정 수락' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '연동 조정 반려' })).not.toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('contractDetail: 연동 조정 제안 (상생협력법 제21조)', () =
       route: '/contract/contractSign?contractNo=CT2026-000041',
       answers: { getMyContract: () => ({ ...EXECUTED, mayDecideLinkage: false }) },
     });
-    await screen.findByDisplayValue('알루미늄 가공품 공급', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('알루미늄 가공품 공급');
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(lineRows()[0]).toEqual(expect.arrayContaining(['1,025']));
     expect(screen.queryByRole('button', { name: '연동 조정 수락' })).not.toBeInTheDocument();

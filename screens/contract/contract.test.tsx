@@ -143,7 +143,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
       login: OPERATOR,
       answers: { listContracts: () => ({ rows: [ROW], total: 1, hasMore: false }) },
     });
-    await screen.findByText('총 1건', undefined, { timeout: 5000 });
+    await screen.findByText('총 1건');
     await waitFor(() => expect(gridRowTexts().length).toBe(1));
     expect(gridRowTexts()[0]).toEqual(
       expect.arrayContaining(['CT2026-000001', '금형 제작 계약', '서명 요청', '한빛정밀', '도급(제작)계약']),
@@ -175,8 +175,8 @@ describe('contract screens', { timeout: 30_000 }, () => {
           listLinkageIndexes: () => ({ rows: [] }),
         },
       });
-      await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
-      await waitFor(() => expect(screen.getByRole('button', { name: '열람' })).toBeEnabled(), { timeout: 3000 });
+      await screen.findByDisplayValue('금형 제작 계약');
+      await waitFor(() => expect(screen.getByRole('button', { name: '열람' })).toBeEnabled());
       const sign = screen.getByRole('button', { name: '서명' });
       expect(sign).toBeDisabled();
       expect(screen.getByText('먼저 열람하세요: 서명용 계약서를 연 뒤에 서명할 수 있습니다')).toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         signMyContract: () => ({ contractNo: 'CT2026-000001', status: 'PARTLY_SIGNED', version: 4 }),
       },
     });
-    await screen.findByDisplayValue('금형 제작 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('금형 제작 계약');
     expect(lastCall(r.services.calls, 'getMyContract')!.input.path).toEqual({ econtractNo: 'CT2026-000001' });
     expect(screen.getByRole('button', { name: '서명 거절' })).toBeInTheDocument();
     // 열람 (the signer's own step that records VIEWED) is offered while the contract awaits our signature.
@@ -240,12 +240,12 @@ describe('contract screens', { timeout: 30_000 }, () => {
         saveContractTemplate: () => ({ templateNo: 'MOLD', version: 4 }),
       },
     });
-    const name = await screen.findByDisplayValue('금형 제작 표준계약서', undefined, { timeout: 5000 });
+    const name = await screen.findByDisplayValue('금형 제작 표준계약서');
     fireEvent.change(name, { target: { value: '금형 제작 표준계약서 (개정)' } });
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined(), { timeout: 5000 });
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined());
     expect(lastCall(r.services.calls, 'saveContractTemplate')!.input).toMatchObject({
       path: { templateNo: 'MOLD' },
       body: { version: 3, name: '금형 제작 표준계약서 (개정)', contractType: 'CONSTRUCT', signOrder: 'SUPPLIER_FIRST' },
@@ -286,9 +286,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         saveContractTemplate: () => ({ templateNo: 'SUPPLY-STD', version: 2 }),
       },
     });
-    const body = (await screen.findByDisplayValue('계약일자 : 갑 대표자', undefined, {
-      timeout: 5000,
-    })) as HTMLTextAreaElement;
+    const body = (await screen.findByDisplayValue('계약일자 : 갑 대표자')) as HTMLTextAreaElement;
     const list = await screen.findByRole('region', { name: '템플릿 변수' });
     expect(within(list).getByText('{{contract.date}}')).toBeTruthy();
     expect(within(list).getByText('발주자 대표자')).toBeTruthy();
@@ -304,7 +302,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined(), { timeout: 5000 });
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractTemplate')).toBeDefined());
     expect(lastCall(r.services.calls, 'saveContractTemplate')!.input).toMatchObject({
       body: { body: '계약일자 : {{contract.date}}갑 {{buyer.ceo}}', version: 1 },
     });
@@ -328,7 +326,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         approveApproval: () => ({ approval: { ...APPROVAL, status: 'APPROVED', version: 3 }, documentStatus: 'SENT' }),
       },
     });
-    const approve = await screen.findByRole('button', { name: '승인' }, { timeout: 5000 });
+    const approve = await screen.findByRole('button', { name: '승인' });
     expect(lastCall(r.services.calls, 'getApproval')!.input.path).toEqual({ approvalId: 41 });
     fireEvent.click(approve);
     const prompt = await screen.findByRole('dialog');
@@ -360,7 +358,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         }),
       },
     });
-    await screen.findByDisplayValue('CT2026-000002', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('CT2026-000002');
     const changes = screen.getByRole('region', { name: '변경 내용' });
     await waitFor(() => expect(gridRowTexts(changes)[0]).toEqual(['계약 종료일', '2027-11-30', '2028-06-30']));
     expect(screen.queryByRole('button', { name: '승인' })).toBeNull();
@@ -398,7 +396,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         route: `/contract/${id.split('.')[1]}?contractNo=CT2026-000003`,
         answers: { [operation]: () => AMENDMENT },
       });
-      await screen.findByDisplayValue('CT2026-000003', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('CT2026-000003');
       const changes = screen.getByRole('region', { name: '발주/LOI 변경 내용' });
       await waitFor(() =>
         expect(gridRowTexts(changes)).toEqual([
@@ -419,7 +417,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
       route: '/contract/contractDetail?contractNo=CT2026-000001',
       answers: { getContract: () => DETAIL },
     });
-    await screen.findByDisplayValue('CT2026-000001', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('CT2026-000001');
     expect(screen.queryByRole('region', { name: '발주/LOI 변경 내용' })).toBeNull();
   });
 
@@ -431,7 +429,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
       route: '/contract/contractDetail?contractNo=CT2026-000001',
       answers: { getContract: () => ({ ...DETAIL, status: 'EXECUTED', nextSigner: null, executedSha: SHA }) },
     });
-    await screen.findByRole('button', { name: '변경계약 작성' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: '변경계약 작성' });
   });
 
   it('the supplier records its share’s revenue stamp while the duty is unpaid', async () => {
@@ -446,7 +444,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         recordMyContractStamp: () => ({ contractNo: 'CT2026-000001', stampStatus: 'REQUIRED', version: 4 }),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: '인지세 납부 기록' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '인지세 납부 기록' }));
     const prompt = await screen.findByRole('dialog');
     fireEvent.change(within(prompt).getByLabelText(/수입인지 번호/), { target: { value: 'R-2026-0001' } });
     fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
@@ -480,7 +478,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         }),
       },
     });
-    await screen.findByRole('button', { name: '서명 거절' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: '서명 거절' });
     expect(screen.queryByRole('button', { name: '인지세 납부 기록' })).toBeNull();
   });
 
@@ -505,7 +503,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
         saveContractClause: () => ({ clauseCode: 'WARRANTY', version: 1 }),
       },
     });
-    await screen.findByText('대금 지급', undefined, { timeout: 5000 });
+    await screen.findByText('대금 지급');
     fireEvent.click(screen.getByRole('button', { name: '조항 등록' }));
     fireEvent.change(await screen.findByLabelText(/^조항 코드/), { target: { value: 'WARRANTY' } });
     fireEvent.change(screen.getByLabelText(/^조항 제목/), { target: { value: '하자 보증' } });
@@ -513,7 +511,7 @@ describe('contract screens', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: '확인' }));
-    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractClause')).toBeDefined(), { timeout: 5000 });
+    await waitFor(() => expect(lastCall(r.services.calls, 'saveContractClause')).toBeDefined());
     expect(lastCall(r.services.calls, 'saveContractClause')!.input).toMatchObject({
       path: { clauseCode: 'WARRANTY' },
       body: { title: '하자 보증', body: '하자보증기간은 1년으로 한다.', version: 0 },

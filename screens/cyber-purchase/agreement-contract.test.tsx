@@ -37,7 +37,7 @@ describe('CyberAgreementEdit: the e-contract link', { timeout: 30_000 }, () => {
     const { router } = renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000001', {
       answers: { getSupplierAgreement: () => AGREEMENT },
     });
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
     fireEvent.click(await screen.findByRole('button', { name: '전자계약 보기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/contract/contractSign'));
     expect(new URLSearchParams(router.state.location.search).get('contractNo')).toBe('EC2026-000010');
@@ -47,7 +47,7 @@ describe('CyberAgreementEdit: the e-contract link', { timeout: 30_000 }, () => {
     renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000001', {
       answers: { getSupplierAgreement: () => ({ ...AGREEMENT, contractNo: null }) },
     });
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
     expect(screen.queryByRole('button', { name: '전자계약 보기' })).not.toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ describe('CyberOrderRequestList: orders sent to my company', () => {
     { timeout: 20_000 },
     async () => {
       const { services, router } = renderCyberFlow('/cyber/CyberOrderRequestList');
-      await screen.findByText('총 2건', undefined, { timeout: 5000 });
+      await screen.findByText('총 2건');
       expect(screen.getByRole('heading', { name: '발주서 조회' })).toBeInTheDocument();
       expect(lastCall(services.calls, 'listSupplierPos')!.input.query).toMatchObject({ sort: 'poNo:desc' });
       await waitFor(() => expect(gridRowTexts().length).toBe(2));
@@ -58,7 +58,7 @@ describe('CyberOrderRequestList: orders sent to my company', () => {
 
   it('LOIs are one click away', { timeout: 20_000 }, async () => {
     const { router, services } = renderCyberFlow('/cyber/CyberOrderRequestList');
-    await screen.findByText('총 2건', undefined, { timeout: 5000 });
+    await screen.findByText('총 2건');
     fireEvent.click(screen.getByRole('button', { name: 'LOI 조회' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/CyberLoiList'));
     await screen.findByText('총 2건');
@@ -76,7 +76,7 @@ describe('CyberOrderRequestEdit: one order, acknowledged once', () => {
     { timeout: 20_000 },
     async () => {
       const { services, fixtures } = renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201');
-      await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('생산설비 베어링 발주');
       // The record, its code texts, its grids and its actions arrive in separate renders: wait for all of them.
       await waitFor(() => {
         expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('발주전송');
@@ -117,7 +117,7 @@ describe('CyberOrderRequestEdit: one order, acknowledged once', () => {
     { timeout: 20_000 },
     async () => {
       const { fixtures } = renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201');
-      await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('생산설비 베어링 발주');
       // Meanwhile another user of the company acknowledged it.
       Object.assign(fixtures.data.pos[0], { status: 'ACKNOWLEDGED' });
       fireEvent.click(screen.getByRole('button', { name: '발주 확인' }));
@@ -128,7 +128,7 @@ describe('CyberOrderRequestEdit: one order, acknowledged once', () => {
 
   it('the LOI the order names opens; an accepted LOI offers no acceptance', { timeout: 20_000 }, async () => {
     const { router } = renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201');
-    await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('생산설비 베어링 발주');
     fireEvent.click(screen.getByRole('button', { name: '관련 LOI 보기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/CyberLoiEdit'));
     expect(router.state.location.search).toBe('?loiNo=LOI2026-000009');
@@ -141,7 +141,7 @@ describe('CyberOrderRequestEdit: one order, acknowledged once', () => {
 describe('LOI: accepted by the supplier', () => {
   it('accepts an issued LOI once; the server’s refusal is shown as it says it', { timeout: 20_000 }, async () => {
     const { services, fixtures } = renderCyberFlow('/cyber/CyberLoiEdit?loiNo=LOI2026-000011');
-    await screen.findByDisplayValue('2026년 금형 제작 의향', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('2026년 금형 제작 의향');
     expect(screen.getByLabelText('LOI 금액')).toHaveValue('90,000,000');
     fireEvent.click(screen.getByRole('button', { name: 'LOI 수락' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('수락은 한 번만 할 수 있습니다');
@@ -165,7 +165,7 @@ describe('LOI: accepted by the supplier', () => {
         },
       },
     });
-    await screen.findByDisplayValue('2026년 금형 제작 의향', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('2026년 금형 제작 의향');
     fireEvent.click(screen.getByRole('button', { name: 'LOI 수락' }));
     await answer('확인');
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
@@ -175,7 +175,7 @@ describe('LOI: accepted by the supplier', () => {
 
   it('without write authority the supplier reads but cannot accept', { timeout: 20_000 }, async () => {
     renderCyberFlow('/cyber/CyberLoiEdit?loiNo=LOI2026-000011', { authority: { read: true, write: false } });
-    await screen.findByDisplayValue('2026년 금형 제작 의향', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('2026년 금형 제작 의향');
     expect(screen.queryByRole('button', { name: 'LOI 수락' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '목록' })).toBeEnabled();
   });

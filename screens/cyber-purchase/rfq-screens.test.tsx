@@ -27,7 +27,7 @@ async function confirmYes() {
 describe('prCheckList: quotation requests sent to my company', () => {
   it('lists the requests with code texts, sorted by request date; filters go to the server', async () => {
     const { services } = renderCyberFlow('/cyber/prCheckList');
-    await screen.findByText('총 3건', undefined, { timeout: 5000 });
+    await screen.findByText('총 3건');
     expect(screen.getByRole('heading', { name: '견적요청 확인' })).toBeInTheDocument();
     expect(lastCall(services.calls, 'listSupplierRfqs')!.input.query).toMatchObject({
       page: 1,
@@ -57,7 +57,7 @@ describe('prCheckList: quotation requests sent to my company', () => {
     { timeout: 20_000 },
     async () => {
       const { router, services } = renderCyberFlow('/cyber/prCheckList');
-      await screen.findByText('총 3건', undefined, { timeout: 5000 });
+      await screen.findByText('총 3건');
       await waitFor(() => expect(gridRowTexts().length).toBe(3));
       clickGridRow(0, { x: 40 });
       await waitFor(() => expect(router.state.location.pathname).toBe('/cyber/prCheckEdit'));
@@ -85,7 +85,7 @@ describe('prCheckList: quotation requests sent to my company', () => {
 
   it('a closed request offers no quotation, only the one submitted', async () => {
     renderCyberFlow('/cyber/prCheckEdit?rfqNo=RFQ2026-000090');
-    await screen.findByDisplayValue('공구류 견적 (마감)', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('공구류 견적 (마감)');
     expect(screen.queryByRole('button', { name: '견적 작성' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '제출한 견적 보기' })).toBeEnabled();
   });
@@ -94,7 +94,7 @@ describe('prCheckList: quotation requests sent to my company', () => {
 describe('prSubmitEdit: my quotation until the deadline', () => {
   it('submits unit prices, lead time and validity; the server’s answer (number, total, revision) is shown', async () => {
     const { services, fixtures } = renderCyberFlow('/cyber/prSubmitEdit?rfqNo=RFQ2026-000101');
-    await screen.findByDisplayValue('생산설비 베어링 구매 견적', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('생산설비 베어링 구매 견적');
     expect(screen.getByRole('button', { name: '견적 제출' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: '견적 수정 제출' })).not.toBeInTheDocument();
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
@@ -155,7 +155,7 @@ describe('prSubmitEdit: my quotation until the deadline', () => {
         },
       },
     });
-    await screen.findByDisplayValue('QT2026-000050', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('QT2026-000050');
     expect(screen.getByLabelText(/납품 소요일/)).toHaveValue('14');
     fireEvent.click(screen.getByRole('button', { name: '견적 수정 제출' }));
     await confirmYes();
@@ -167,7 +167,7 @@ describe('prSubmitEdit: my quotation until the deadline', () => {
 
   it('past the deadline the quotation is read only and says why', async () => {
     renderCyberFlow('/cyber/prSubmitEdit?rfqNo=RFQ2026-000090');
-    await screen.findByDisplayValue('QT2020-000010', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('QT2020-000010');
     expect(
       screen.getByRole('heading', { name: '마감일시가 지났거나 종료된 견적요청은 조회만 할 수 있습니다.' }),
     ).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('prSubmitEdit: my quotation until the deadline', () => {
 describe('prSubmitList: my quotations', () => {
   it('lists only submitted quotations; the quotation number opens it', async () => {
     const { router, services } = renderCyberFlow('/cyber/prSubmitList');
-    await screen.findByText('총 2건', undefined, { timeout: 5000 });
+    await screen.findByText('총 2건');
     expect(lastCall(services.calls, 'listSupplierQuotations')!.input.query).toMatchObject({ sort: 'submittedAt:desc' });
     await waitFor(() => expect(gridRowTexts().length).toBe(2));
     expect(gridRowTexts()[0]).toEqual(

@@ -178,7 +178,7 @@ const lineRows = () => gridRowTexts(document.querySelector('[data-detail="linkag
 describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () => {
   it('lists the proposal with the formula’s numbers and accepts it after the confirmation', T, async () => {
     const { services } = open(ACTIVE, { acceptLinkageProposal: () => decided('ACCEPTED') });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     await waitFor(() =>
       expect(document.querySelector('[data-detail="linkageProposals"]')).toHaveTextContent(
         '연동 조정 제안 (상생협력법 제21조)',
@@ -210,7 +210,7 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
     const { services } = open(ACTIVE, {
       rejectLinkageProposal: (input) => decided('REJECTED', String((input.body as { reason: string }).reason)),
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     fireEvent.click(screen.getByRole('button', { name: '연동 조정 반려' }));
     const dialog = await screen.findByRole('dialog', { name: '연동 조정 제안 반려' });
     expect(dialog).toHaveTextContent('반려하면 단가는 바뀌지 않습니다');
@@ -228,7 +228,7 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
 
   it('whoever may not decide sees the proposal without the buttons', T, async () => {
     open({ ...ACTIVE, actions: ['callOff'] });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: '연동 조정 수락' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '연동 조정 반려' })).not.toBeInTheDocument();
@@ -236,7 +236,7 @@ describe('AgreementEdit: 연동 조정 제안 (상생협력법 제21조)', () =>
 
   it('an agreement without proposals shows no proposal grid', T, async () => {
     open({ ...ACTIVE, ...NO_LINKAGE, ...CLAUSE, actions: ['callOff'] });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     await waitFor(() => expect(document.querySelector('[data-detail="lines"]')).not.toBeNull());
     expect(document.querySelector('[data-detail="linkageProposals"]')).toBeNull();
     expect(document.querySelector('[data-detail="linkageProposalLines"]')).toBeNull();
@@ -276,7 +276,7 @@ describe('CyberAgreementEdit: the supplier reads the proposals', () => {
         }),
       },
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     await waitFor(() => expect(proposalRows()).toHaveLength(1));
     expect(proposalRows()[0]).toEqual(expect.arrayContaining(['LP2026-000003', '제안']));
     // The lines' grid draws apart from the proposals' (under load, a moment later).

@@ -133,7 +133,7 @@ describe('AgreementEdit: 납품대금 연동 (상생협력법 §21)', () => {
         linkageSharePct: String((input.body as Record<string, unknown>).linkageSharePct),
         version: 3,
       }));
-      await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('강판 단가계약');
       expect(screen.getByLabelText('하도급 구분')).toHaveDisplayValue('제조위탁');
       // Nothing answered yet: neither the clause's fields nor the save.
       expect(screen.queryByLabelText('주요 원재료')).not.toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('AgreementEdit: 납품대금 연동 (상생협력법 §21)', () => {
         { path: 'body/linkageExceptionType', message: '소액 예외는 납품대금 1억 원 이하에만 적용됩니다' },
       ]);
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     fireEvent.click(screen.getByRole('radio', { name: '미연동' }));
     fireEvent.change(await screen.findByLabelText('미연동 사유 유형'), { target: { value: 'SMALL_AMOUNT' } });
     fireEvent.change(screen.getByLabelText('미연동 사유'), { target: { value: '소액 거래' } });
@@ -202,7 +202,7 @@ describe('AgreementEdit: 납품대금 연동 (상생협력법 §21)', () => {
 
   it('an active agreement shows its clause, read only, without 연동 저장', T, async () => {
     open({ ...DRAFT, ...CLAUSE, status: 'ACTIVE', approvalStatus: 'APPROVED', actions: ['terminate', 'callOff'] });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     await waitFor(() => expect(screen.getByLabelText('주요 원재료')).toHaveValue('열연강판'));
     expect(screen.getByLabelText('주요 원재료')).toHaveAttribute('readonly');
     expect(screen.getByRole('radio', { name: '연동' })).toBeChecked();

@@ -134,7 +134,7 @@ function open(changeAgreementPrices: (input: OperationInput) => unknown, record:
 describe('AgreementEdit: 단가 변경 and the price history', () => {
   it('shows every line’s dated prices, marked in effect or to come', T, async () => {
     open(() => ACTIVE);
-    await screen.findByDisplayValue('볼트 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('볼트 단가계약');
     const history = await screen.findByRole('region', { name: /단가 이력/ });
     await waitFor(() => expect(gridRowTexts(history)).toHaveLength(3));
     expect(gridRowTexts(history)[1]).toEqual(
@@ -174,7 +174,7 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
         const b = input.body as { lines: Array<{ lineNo: number; unitPrice: string }> };
         return { ...ACTIVE, version: 5, lines: [line(1, '육각볼트', `${b.lines[0].unitPrice}.00`), ACTIVE.lines[1]] };
       });
-      await screen.findByDisplayValue('볼트 단가계약', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('볼트 단가계약');
       fireEvent.click(screen.getByRole('button', { name: '단가 변경' }));
       const dialog = await screen.findByRole('dialog', { name: '단가 변경' });
       await within(dialog).findByDisplayValue('AG2026-000011');
@@ -235,7 +235,7 @@ describe('AgreementEdit: 단가 변경 and the price history', () => {
 
   it('is offered only when the server allows it (an active agreement, its buyer or a manager)', T, async () => {
     open(() => ACTIVE, { ...ACTIVE, actions: ['callOff', 'terminate'] });
-    await screen.findByDisplayValue('볼트 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('볼트 단가계약');
     expect(screen.getByRole('button', { name: '발주' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '단가 변경' })).not.toBeInTheDocument();
   });

@@ -124,13 +124,13 @@ describe('AgreementList / AgreementEdit', () => {
           getAgreement: () => DETAIL,
         },
       });
-      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      await screen.findByText('총 1건');
       expect(screen.getByRole('heading', { name: '단가계약' })).toBeInTheDocument();
       await waitFor(() => expect(gridRowTexts().length).toBe(1));
       expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AG2026-000001', '베어링 단가계약', '유효']));
       clickGridRow(0, { x: 40 });
       await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
-      await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('베어링 단가계약');
       expect(lastCall(services.calls, 'getAgreement')!.input.path).toEqual({ agreementNo: 'AG2026-000001' });
       await waitFor(() => expect(gridRowTexts(document, 0)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
       await waitFor(() => expect(gridRowTexts(document, 1)[0]).toEqual(expect.arrayContaining(['PO2026-000304'])));
@@ -152,7 +152,7 @@ describe('AgreementEdit: saving a draft', () => {
     const { services } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
       answers: { getAgreement: () => draft, updateAgreement: () => ({ ...draft, title: '베어링 단가계약 (수정)' }) },
     });
-    const title = await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    const title = await screen.findByDisplayValue('베어링 단가계약');
     fireEvent.change(title, { target: { value: '베어링 단가계약 (수정)' } });
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
@@ -177,7 +177,7 @@ describe('AgreementEdit: saving a draft', () => {
         },
       },
     });
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     await answer('확인');
     const alert = await screen.findByRole('alertdialog');
@@ -192,7 +192,7 @@ describe('AgreementEdit: the e-contract link', () => {
     const { router } = renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', {
       answers: { getAgreement: () => ({ ...DETAIL, contractNo: 'EC2026-000010' }) },
     });
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
     fireEvent.click(await screen.findByRole('button', { name: '전자계약 보기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contract/contractDetail'));
     expect(new URLSearchParams(router.state.location.search).get('contractNo')).toBe('EC2026-000010');
@@ -200,7 +200,7 @@ describe('AgreementEdit: the e-contract link', () => {
 
   it('no e-contract number, no link', T, async () => {
     renderPoFlow('/AgreementEdit?agreementNo=AG2026-000001', { answers: { getAgreement: () => DETAIL } });
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
     expect(screen.queryByRole('button', { name: '전자계약 보기' })).not.toBeInTheDocument();
   });
 });
@@ -242,7 +242,7 @@ describe('AgreementEdit: a call-off on screen', () => {
           },
         },
       });
-      fireEvent.click(await screen.findByRole('button', { name: '발주' }, { timeout: 5000 }));
+      fireEvent.click(await screen.findByRole('button', { name: '발주' }));
       const dialog = await screen.findByRole('dialog', { name: '단가계약 발주' });
       await waitFor(() => expect(gridRowTexts(dialog)[0]).toEqual(expect.arrayContaining(['육각볼트', '60'])));
       await within(dialog).findByDisplayValue('베어링 단가계약');
@@ -251,7 +251,7 @@ describe('AgreementEdit: a call-off on screen', () => {
       await editGridCell({ row: 0, field: 'quantity', root: dialog }, '70');
       fireEvent.click(within(dialog).getByRole('button', { name: '발주' }));
       await answer('확인');
-      const refusal = await screen.findByText(/한도 잔액\(60,000\)/, undefined, { timeout: 5000 });
+      const refusal = await screen.findByText(/한도 잔액\(60,000\)/);
       expect(refusal.textContent).toContain('잔여 수량(60)');
       const sent = lastCall(services.calls, 'callOffAgreement')!.input;
       expect(sent.path).toEqual({ agreementNo: 'AG2026-000001' });
@@ -288,19 +288,19 @@ describe('OrderRequestEdit: the order a call-off made', () => {
     const { router } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', {
       answers: { getPo: callOff, getAgreement: () => DETAIL },
     });
-    const agreement = await screen.findByLabelText(/^단가계약번호/, undefined, { timeout: 5000 });
+    const agreement = await screen.findByLabelText(/^단가계약번호/);
     expect(agreement).toHaveValue('AG2026-000001');
     expect(agreement).toHaveAttribute('readonly');
     expect(screen.queryByLabelText(/^견적요청/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '단가계약 보기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
     expect(router.state.location.search).toBe('?agreementNo=AG2026-000001');
-    await screen.findByDisplayValue('베어링 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 단가계약');
   });
 
   it('an order from a quotation keeps its quotation request and names no agreement', T, async () => {
     renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301', { answers: { getPo: fromQuotation } });
-    await screen.findByLabelText(/^견적요청/, undefined, { timeout: 5000 });
+    await screen.findByLabelText(/^견적요청/);
     expect(screen.queryByLabelText(/^단가계약번호/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '단가계약 보기' })).not.toBeInTheDocument();
   });
@@ -340,7 +340,7 @@ describe('AgreementConsumption', () => {
       const { services } = renderPoFlow('/AgreementConsumption', {
         answers: { listAgreementConsumption: () => ({ rows: [line], total: 1 }) },
       });
-      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      await screen.findByText('총 1건');
       expect(screen.getByRole('heading', { name: '단가계약 소진 현황' })).toBeInTheDocument();
       await waitFor(() =>
         expect(gridRowTexts()[0]).toEqual(expect.arrayContaining(['AG2026-000001', '육각볼트', '100', '40', '60'])),

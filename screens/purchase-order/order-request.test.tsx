@@ -24,7 +24,7 @@ describe('OrderRequestList', () => {
     T,
     async () => {
       const { services, router } = renderPoFlow('/OrderRequestList');
-      await screen.findByText('총 5건', undefined, { timeout: 5000 });
+      await screen.findByText('총 5건');
       expect(screen.getByRole('heading', { name: '발주요청' })).toBeInTheDocument();
       expect(lastCall(services.calls, 'listPos')!.input.query).toMatchObject({
         poType: 'PO',
@@ -56,7 +56,7 @@ describe('OrderRequestList', () => {
 
   it('발주 작성 opens the edit screen empty; without write authority it is not offered', T, async () => {
     const { router } = renderPoFlow('/OrderRequestList');
-    await screen.findByText('총 5건', undefined, { timeout: 5000 });
+    await screen.findByText('총 5건');
     fireEvent.click(screen.getByRole('button', { name: '발주 작성' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/OrderRequestEdit'));
     expect(router.state.location.search).toBe('');
@@ -65,7 +65,7 @@ describe('OrderRequestList', () => {
 
   it('is read only for a read-only menu: no 발주 작성, Excel still offered', T, async () => {
     renderPoFlow('/OrderRequestList', { authority: { read: true, write: false } });
-    await screen.findByText('총 5건', undefined, { timeout: 5000 });
+    await screen.findByText('총 5건');
     expect(screen.queryByRole('button', { name: '발주 작성' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '엑셀 다운로드' })).toBeEnabled();
   });
@@ -77,7 +77,7 @@ describe('OrderRequestEdit: building an order from an awarded quotation request'
     T,
     async () => {
       const { services, fixtures } = renderPoFlow('/OrderRequestEdit');
-      const select = await screen.findByLabelText(/견적요청/, undefined, { timeout: 5000 });
+      const select = await screen.findByLabelText(/견적요청/);
       expect(lastCall(services.calls, 'listRfqs')!.input.query).toMatchObject({ status: 'AWARDED' });
       await waitFor(() => expect(within(select).getByRole('option', { name: '펌프 교체 부품' })).toBeInTheDocument());
       // No request chosen yet: no supplier (an unfiltered list's first row would be another request's).
@@ -108,7 +108,7 @@ describe('OrderRequestEdit: building an order from an awarded quotation request'
 
   it('shows the server’s refusal when the request already has an order', T, async () => {
     const { services } = renderPoFlow('/OrderRequestEdit');
-    const select = await screen.findByLabelText(/견적요청/, undefined, { timeout: 5000 });
+    const select = await screen.findByLabelText(/견적요청/);
     await waitFor(() => expect(within(select).getByRole('option', { name: '설비 보수 자재' })).toBeInTheDocument());
     fireEvent.change(select, { target: { value: 'RFQ2026-000050' } });
     await waitFor(() => expect(screen.getByLabelText('이 견적요청의 발주')).toHaveValue('PO2026-000301'));
@@ -126,7 +126,7 @@ describe('OrderRequestEdit: building an order from an awarded quotation request'
 describe('OrderRequestEdit: the workflow', () => {
   it('a draft: shows the order with code texts, saves, submits for approval and shows the new state', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301');
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('설비 보수 자재');
     expect(screen.getByLabelText('발주상태')).toHaveDisplayValue('작성중');
     expect(screen.getByLabelText('결재상태')).toHaveDisplayValue('미상신');
     expect(screen.getByLabelText('발주금액')).toHaveValue('12,500');
@@ -169,7 +169,7 @@ describe('OrderRequestEdit: the workflow', () => {
     T,
     async () => {
       const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
-      await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('설비 보수 자재');
       await waitFor(() => expect(screen.getByLabelText('발주서 자동전송')).toHaveDisplayValue('예'));
       expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00001' });
       await waitFor(() => expect(gridRowTexts(document, 1).length).toBe(1));
@@ -194,7 +194,7 @@ describe('OrderRequestEdit: the workflow', () => {
 
   it('a rejection needs a comment; the order returns to draft', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { group: '50' });
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('설비 보수 자재');
     fireEvent.click(await screen.findByRole('button', { name: '반려' }));
     let prompt = await promptDialog('결재 반려');
     expect(prompt).toHaveTextContent('반려 사유를 입력하세요. 문서는 작성중 상태로 돌아갑니다.');
@@ -216,7 +216,7 @@ describe('OrderRequestEdit: the workflow', () => {
 
   it('an approved order of a FORWARD_YN=N supplier is sent by the buyer after the spec’s N message', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000303');
-    await screen.findByDisplayValue('포장재 발주', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('포장재 발주');
     await waitFor(() => expect(screen.getByLabelText('발주서 자동전송')).toHaveDisplayValue('아니오'));
     expect(lastCall(services.calls, 'listForwardYn')!.input.query).toEqual({ compNo: 'C00002' });
     fireEvent.click(screen.getByRole('button', { name: '발주 전송' }));
@@ -237,7 +237,7 @@ describe('OrderRequestEdit: the workflow', () => {
     T,
     async () => {
       const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
-      await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('금형 부품');
       await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
       await waitFor(() =>
         expect(gridRowTexts(document, 1)[0]).toEqual(
@@ -276,7 +276,7 @@ describe('OrderRequestEdit: the workflow', () => {
     T,
     async () => {
       const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000304');
-      await screen.findByDisplayValue('금형 부품', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('금형 부품');
       await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(2));
       await editGridCell({ row: 0, field: 'quantity' }, '20');
       fireEvent.click(screen.getByRole('button', { name: '발주 변경' }));
@@ -294,7 +294,7 @@ describe('OrderRequestEdit: the workflow', () => {
 
   it('cancelling asks for a reason and sends it', T, async () => {
     const { services, fixtures } = renderPoFlow('/OrderRequestEdit?poNo=PO2026-000301');
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('설비 보수 자재');
     fireEvent.click(screen.getByRole('button', { name: '발주 취소' }));
     const prompt = await promptDialog('취소');
     expect(prompt).toHaveTextContent('납품이 시작된 발주는 취소할 수 없습니다.');
@@ -326,7 +326,7 @@ describe('OrderRequestEdit: the workflow', () => {
         },
       },
     });
-    await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('설비 보수 자재');
     fireEvent.click(screen.getByRole('button', { name: '결재상신' }));
     await answer('확인');
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('다른 사용자가 먼저 변경했습니다');
@@ -337,7 +337,7 @@ describe('OrderRequestEdit: the workflow', () => {
     T,
     async () => {
       renderPoFlow('/OrderRequestEdit?poNo=PO2026-000302', { authority: { read: true, write: false }, group: '50' });
-      await screen.findByDisplayValue('설비 보수 자재', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('설비 보수 자재');
       expect(screen.getByLabelText('제목')).toHaveAttribute('readonly');
       expect(screen.queryByRole('button', { name: '발주 취소' })).not.toBeInTheDocument();
       // The server answers approveApproval / rejectApproval with 403 GPMS006 without write (docs/security.md).

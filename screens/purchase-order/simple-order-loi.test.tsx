@@ -14,7 +14,7 @@ const T = { timeout: 30_000 };
 describe('SimpleOrderList / SimpleOrderEdit', () => {
   it('lists simple orders only and opens one', T, async () => {
     const { services, router } = renderPoFlow('/SimpleOrderList');
-    await screen.findByText('총 1건', undefined, { timeout: 5000 });
+    await screen.findByText('총 1건');
     expect(screen.getByRole('heading', { name: '소액발주' })).toBeInTheDocument();
     expect(lastCall(services.calls, 'listSimpleOrders')!.input.query).toMatchObject({ sort: 'poNo:desc' });
     await waitFor(() => expect(gridRowTexts().length).toBe(1));
@@ -32,9 +32,7 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
     T,
     async () => {
       const { services, fixtures } = renderPoFlow('/SimpleOrderEdit');
-      await waitFor(() => expect(screen.getByLabelText('소액발주 한도 (원, 미만)')).toHaveValue('5,000,000'), {
-        timeout: 5000,
-      });
+      await waitFor(() => expect(screen.getByLabelText('소액발주 한도 (원, 미만)')).toHaveValue('5,000,000'));
       expect(callsOf(services.calls, 'getSimpleOrderLimit').length).toBeGreaterThan(0);
       expect(screen.queryByLabelText(/엔화 환율/)).not.toBeInTheDocument();
       fireEvent.change(screen.getByLabelText(/협력사/), { target: { value: 'C00002' } });
@@ -95,7 +93,7 @@ describe('SimpleOrderList / SimpleOrderEdit', () => {
 
   it('a draft simple order is updated with its lines and version, then submitted', T, async () => {
     const { services } = renderPoFlow('/SimpleOrderEdit?poNo=PO2026-000305');
-    await screen.findByDisplayValue('사무용품', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('사무용품');
     await waitFor(() => expect(gridRowTexts(document, 0).length).toBe(1));
     await editGridCell({ row: 0, field: 'quantity' }, '25');
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
@@ -127,7 +125,7 @@ describe('LoiRequestList / LoiRequestEdit', () => {
     T,
     async () => {
       const { services } = renderPoFlow('/LoiRequestList');
-      await screen.findByText('총 4건', undefined, { timeout: 5000 });
+      await screen.findByText('총 4건');
       await waitFor(() => expect(gridRowTexts().length).toBe(4));
       const byNo = Object.fromEntries(gridRowTexts().map((r) => [r[0], r]));
       expect(byNo['LOI2026-000023']).toEqual(expect.arrayContaining(['수락', '승인', '대성산업(주)']));
@@ -143,7 +141,7 @@ describe('LoiRequestList / LoiRequestEdit', () => {
 
   it('creates an LOI: supplier, scope, amount, validity', T, async () => {
     const { services, fixtures } = renderPoFlow('/LoiRequestEdit');
-    const supplier = await screen.findByLabelText(/협력사/, undefined, { timeout: 5000 });
+    const supplier = await screen.findByLabelText(/협력사/);
     fireEvent.change(supplier, { target: { value: 'C00001' } });
     fireEvent.change(screen.getByLabelText(/^제목/), { target: { value: '시제품 금형 LOI' } });
     fireEvent.change(screen.getByLabelText(/^범위/), { target: { value: '시제품 금형 1벌' } });
@@ -178,7 +176,7 @@ describe('LoiRequestList / LoiRequestEdit', () => {
 
   it('the approver issues it with the LOI message; an accepted LOI shows its orders', T, async () => {
     const { services, fixtures } = renderPoFlow('/LoiRequestEdit?loiNo=LOI2026-000022', { group: '50' });
-    await screen.findByDisplayValue('금형 제작 LOI', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('금형 제작 LOI');
     fireEvent.click(await screen.findByRole('button', { name: '승인' }));
     const prompt = await promptDialog('결재 승인');
     expect(prompt).toHaveTextContent('승인하면 LOI가 협력사에 발행됩니다. 승인하시겠습니까?');
@@ -194,7 +192,7 @@ describe('LoiRequestList / LoiRequestEdit', () => {
 
   it('an accepted LOI: its acceptance and the orders that follow it; nothing to do', T, async () => {
     const { router } = renderPoFlow('/LoiRequestEdit?loiNo=LOI2026-000023');
-    await screen.findByDisplayValue('금형 제작 LOI', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('금형 제작 LOI');
     expect(screen.getByLabelText('LOI 상태')).toHaveDisplayValue('수락');
     expect((screen.getByLabelText('수락일시') as HTMLInputElement).value).toMatch(/^2026-10-0[23] \d\d:\d\d$/);
     expect(screen.queryByRole('button', { name: '저장' })).not.toBeInTheDocument();
@@ -209,7 +207,7 @@ describe('LoiRequestList / LoiRequestEdit', () => {
 
   it('cancelling asks for a reason', T, async () => {
     const { services } = renderPoFlow('/LoiRequestEdit?loiNo=LOI2026-000021');
-    await screen.findByDisplayValue('금형 제작 LOI', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('금형 제작 LOI');
     fireEvent.click(screen.getByRole('button', { name: 'LOI 취소' }));
     const prompt = await promptDialog('취소');
     fireEvent.change(within(prompt).getByLabelText(/취소 사유/), { target: { value: '사업 계획 변경' } });
@@ -229,7 +227,7 @@ describe('poChangeInfo: PO change history', () => {
     T,
     async () => {
       const { services, router } = renderPoFlow('/portal/poChange/poChangeInfo');
-      await screen.findByText('총 1건', undefined, { timeout: 5000 });
+      await screen.findByText('총 1건');
       expect(screen.getByRole('heading', { name: '발주변경 이력' })).toBeInTheDocument();
       expect(lastCall(services.calls, 'listPoChanges')!.input.query).toMatchObject({ sort: 'changedAt:desc' });
       await waitFor(() => expect(gridRowTexts().length).toBe(1));

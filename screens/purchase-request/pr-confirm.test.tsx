@@ -224,7 +224,7 @@ describe(
         fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
         fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));
         fireEvent.click(within(prompt).getByRole('button', { name: '확인' }));
-        await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'), { timeout: 5000 });
+        await waitFor(() => expect(router.state.location.pathname).toBe('/AgreementEdit'));
         expect(router.state.location.search).toBe('?agreementNo=AG2026-000901');
         expect(lastCall(services.calls, 'createAgreementFromAward')!.input.body).toEqual({
           sourceType: 'RFQ',
@@ -253,7 +253,7 @@ describe(
             },
           },
         });
-        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }, { timeout: 5000 }));
+        fireEvent.click(await screen.findByRole('button', { name: '단가계약 작성' }));
         const prompt = await screen.findByRole('dialog', { name: '단가계약 작성' });
         fireEvent.change(within(prompt).getByLabelText(/유효 종료일/), { target: { value: '2027-11-30' } });
         fireEvent.blur(within(prompt).getByLabelText(/유효 종료일/));

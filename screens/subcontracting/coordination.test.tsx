@@ -262,7 +262,7 @@ describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { 
         requestPriceCoordination: (input: OperationInput) => request(input.body as Row),
       },
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     fireEvent.change(within(prompt).getByLabelText(/조정 요청 사유/), { target: { value: '철강 가격 상승' } });
@@ -285,7 +285,7 @@ describe('CyberAgreementEdit: 조정협의 요청 from the agreement itself', { 
     renderCyberFlow('/cyber/CyberAgreementEdit?agreementNo=AG2026-000010', {
       answers: { getSupplierAgreement: () => agreement('EXPIRED') },
     });
-    await screen.findByDisplayValue('강판 단가계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('강판 단가계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
   });
 });
@@ -483,7 +483,7 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
 
   it('asks on the order the executed contract was made for, the order shown in the dialog', async () => {
     const { services } = open(contract());
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     fireEvent.click(await screen.findByRole('button', { name: '조정협의 요청' }));
     const prompt = await screen.findByRole('dialog', { name: '납품대금 조정협의 요청' });
     expect(prompt).toHaveTextContent('이 계약의 발주에 대해');
@@ -504,11 +504,11 @@ describe('the cyber contract screen: 조정협의 요청 on the contract’s ord
 
   it('offers nothing on a contract made for no order, or not yet executed', async () => {
     const r = open(contract({ sourceKind: 'NONE', sourceNo: null }));
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
     r.unmount();
     open(contract({ status: 'SENT', nextSigner: 'SUPPLIER', executedAt: null }));
-    await screen.findByDisplayValue('베어링 제조위탁 계약', undefined, { timeout: 5000 });
+    await screen.findByDisplayValue('베어링 제조위탁 계약');
     expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
   });
 });
@@ -544,15 +544,13 @@ describe(
       renderCyberFlow('/cyber/CyberOrderRequestEdit?poNo=PO2026-000201', { answers });
     /** The order is shown (its print button is the sentinel that the actions were laid out). */
     const shown = async () => {
-      await screen.findByDisplayValue('생산설비 베어링 발주', undefined, { timeout: 5000 });
+      await screen.findByDisplayValue('생산설비 베어링 발주');
       await screen.findByRole('button', { name: '인쇄' });
     };
 
     it('shows each request with its state and due dates, and no new request while one is open', async () => {
       open({ getSupplierPo: () => order({ coordinations: [listed('PC2026-000005', 'TALKS_STARTED')] }) });
-      await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
-        timeout: 5000,
-      });
+      await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)');
       await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000005' && r[1] === '협의중')).toBe(true));
       await shown();
       expect(screen.queryByRole('button', { name: '조정협의 요청' })).not.toBeInTheDocument();
@@ -635,9 +633,7 @@ describe('staff’s order screen lists the order’s requests under its 하도�
         }),
       },
     });
-    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)', undefined, {
-      timeout: 5000,
-    });
+    await screen.findByText('납품대금 조정협의 (상생협력법 제22조의2, 하도급법 제16조의2)');
     await waitFor(() => expect(everyGridRow().some((r) => r[0] === 'PC2026-000007' && r[1] === '요청')).toBe(true));
   });
 });
@@ -659,7 +655,7 @@ describe('staff’s order screen: the 하도급 payment terms dialog', { timeout
         }),
       },
     });
-    const terms = await screen.findByRole('button', { name: '지급 조건' }, { timeout: 5000 });
+    const terms = await screen.findByRole('button', { name: '지급 조건' });
     await waitFor(() => expect(terms).toBeEnabled());
     fireEvent.click(terms);
     const prompt = await screen.findByRole('dialog', { name: '하도급 지급 조건' });

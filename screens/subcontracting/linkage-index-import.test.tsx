@@ -28,7 +28,7 @@ const TEMPLATE = {
 async function attach(dialog: HTMLElement, name: string) {
   const file = new File(['지표 코드,기준일,지표값\nSTEEL_HRC,2026-10-31,125.5\n'], name, { type: 'text/csv' });
   fireEvent.drop(within(dialog).getByTestId('file-drop-zone'), { dataTransfer: { files: [file], types: ['Files'] } });
-  await within(dialog).findByText(name, undefined, { timeout: 5000 });
+  await within(dialog).findByText(name);
 }
 
 describe('linkageIndexManage: index values from a file', { timeout: 30_000 }, () => {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORY_LIMIT_MS } from '../../.storybook/play-timing';
 import { launchBrowser } from './helpers/browser';
 import { REPO_ROOT, RESULTS_DIR } from './helpers/paths';
 
@@ -25,13 +26,13 @@ const STATIC_DIR = process.env.STORYBOOK_STATIC_DIR
 const INDEX = path.join(STATIC_DIR, 'index.json');
 /** Pages playing stories side by side in one browser (each its own preview frame). */
 const PAGES = 3;
-/** A story whose play has not finished by then has hung. */
-const STORY_LIMIT_MS = 30_000;
 
 interface StoryOutcome {
   status: string;
   message?: string;
   problems: string[];
+  /** From its selection to its end, for whoever looks for the slow ones in storybook-outcomes.json. */
+  ms?: number;
 }
 
 type IndexEntries = Record<string, { type: string; tags?: string[] }>;
@@ -121,25 +122,49 @@ async function playAll(
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`request answered ${res.status()}: ${res.url()}`);
   });
-  try {
-    await page.goto(`${baseUrl}/iframe.html?viewMode=story&id=${encodeURIComponent(ids[0]!)}`);
+  // Set once the preview is up: a new document in the page after that (a link followed, a form sent natively, a
+  // reload) is the current story's doing and fails it. Storybook's own switches change the address in place.
+  let opened = false;
+  page.on('domcontentloaded', () => {
+    if (opened) problems.push(`the page loaded a new document: ${page.url()}`);
+  });
+  const open = async (id: string) => {
+    opened = false;
+    await page.goto(`${baseUrl}/iframe.html?viewMode=story&id=${encodeURIComponent(id)}`);
     await page.waitForFunction(
       'window.__STORYBOOK_ADDONS_CHANNEL__ !== undefined && window.__STORYBOOK_PREVIEW__ !== undefined',
     );
+    opened = true;
+  };
+  try {
+    await open(ids[0]!);
     // The first story, selected by the address, may have finished before we listened: select it again.
     for (const id of ids) {
       problems = [];
-      const ended = (await page.evaluate(playScript(id, STORY_LIMIT_MS))) as { status: string; message?: string };
-      // What a story's last effects log after its play lands before the next story is selected.
-      await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
-      const left = (await page.evaluate(LEFT_BEHIND_SCRIPT)) as {
-        errorDialogs: { title: string; text: string }[];
-        missing: string[];
-      };
-      for (const op of left.missing) problems.push(`no fixture answers ${op}`);
-      if (!intendedErrorDialogs.has(id))
-        for (const d of left.errorDialogs) problems.push(`error dialog: ${d.title} — ${d.text}`);
-      outcomes.set(id, { status: ended.status, message: ended.message, problems });
+      const started = Date.now();
+      try {
+        const ended = (await page.evaluate(playScript(id, STORY_LIMIT_MS))) as { status: string; message?: string };
+        // What a story's last effects log after its play lands before the next story is selected.
+        await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+        const left = (await page.evaluate(LEFT_BEHIND_SCRIPT)) as {
+          errorDialogs: { title: string; text: string }[];
+          missing: string[];
+        };
+        for (const op of left.missing) problems.push(`no fixture answers ${op}`);
+        if (!intendedErrorDialogs.has(id))
+          for (const d of left.errorDialogs) problems.push(`error dialog: ${d.title} — ${d.text}`);
+        outcomes.set(id, { status: ended.status, message: ended.message, problems, ms: Date.now() - started });
+      } catch (e) {
+        // The page's context went while this story was current (a navigation, a crash): it fails with that, and the
+        // lane's other stories play in the preview opened again rather than all going unplayed.
+        outcomes.set(id, {
+          status: 'page lost',
+          message: String(e).slice(0, 2000),
+          problems,
+          ms: Date.now() - started,
+        });
+        await open(id);
+      }
     }
   } finally {
     await context.close();

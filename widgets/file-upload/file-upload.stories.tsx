@@ -76,9 +76,7 @@ export const SpreadsheetOnly: Story = {
     drop(canvas.getByTestId('file-drop-zone'), [
       fakeFile('품목일괄등록.xlsx', 2048, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     ]);
-    await waitFor(() => expect(canvas.getByRole('link', { name: '품목일괄등록.xlsx' })).toBeInTheDocument(), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(canvas.getByRole('link', { name: '품목일괄등록.xlsx' })).toBeInTheDocument());
   },
 };
 

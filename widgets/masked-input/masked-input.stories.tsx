@@ -86,9 +86,9 @@ export const CompanyNumber: Story = {
     const input = canvas.getByLabelText('업체코드');
     await userEvent.type(input, 'c00001');
     await expect(input).toHaveValue('C00001');
-    await waitFor(() => expect(canvas.getByText('㈜한빛정밀')).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getByText('㈜한빛정밀')).toBeInTheDocument());
     await userEvent.clear(input);
     await userEvent.type(input, 'C99999');
-    await waitFor(() => expect(canvas.getByText('등록되지 않은 업체입니다')).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(canvas.getByText('등록되지 않은 업체입니다')).toBeInTheDocument());
   },
 };

@@ -89,7 +89,7 @@ describe('MaskedInput comp — company number with its name', () => {
     renderWidget(<Host mask="comp" onCompanyName={onCompanyName} />, { services });
     await userEvent.type(input(), 'c00001');
     expect(raw()).toBe('C00001');
-    expect(await screen.findByText('㈜한빛정밀', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('㈜한빛정밀')).toBeInTheDocument();
     expect(getCompanyName).toHaveBeenCalledTimes(1);
     expect(getCompanyName).toHaveBeenCalledWith('C00001');
     expect(onCompanyName).toHaveBeenCalledWith('㈜한빛정밀');
@@ -99,7 +99,7 @@ describe('MaskedInput comp — company number with its name', () => {
     const onCompanyName = vi.fn();
     renderWidget(<Host mask="comp" onCompanyName={onCompanyName} />);
     await userEvent.type(input(), 'C99999');
-    expect(await screen.findByText('등록되지 않은 업체입니다', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('등록되지 않은 업체입니다')).toBeInTheDocument();
     expect(onCompanyName).toHaveBeenCalledWith(null);
   });
 
@@ -108,9 +108,7 @@ describe('MaskedInput comp — company number with its name', () => {
       services: createFixtureServices({ failures: { getCompanyName: '업체 조회 권한이 없습니다.' } }),
     });
     await userEvent.type(input(), 'C00002');
-    expect(await screen.findByRole('alertdialog', {}, { timeout: 2000 })).toHaveTextContent(
-      '업체 조회 권한이 없습니다.',
-    );
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('업체 조회 권한이 없습니다.');
   });
 
   it('ignores a late answer for a code that was changed meanwhile', async () => {
@@ -128,7 +126,7 @@ describe('MaskedInput comp — company number with its name', () => {
     await waitFor(() => expect(getCompanyName).toHaveBeenCalledWith('C00001'));
     await userEvent.clear(input());
     await userEvent.type(input(), 'C00002');
-    expect(await screen.findByText('대성전자 주식회사', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('대성전자 주식회사')).toBeInTheDocument();
     // The C00001 answer arrives now. Every promise job it sets off, however many wrappers deep, runs
     // before the next task: a task boundary after it, not a time, says the widget has handled it.
     await act(async () => {

@@ -80,8 +80,11 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function pressAsync(canvas: HTMLCanvasElement, clientX: number, clientY: number): Promise<number> {
   fireEvent.mouseDown(canvas, { clientX, clientY, button: 0, buttons: 1 });
   await pause(30);
-  fireEvent.mouseUp(canvas, { clientX, clientY, button: 0 });
+  // Read before the mouse-up, as glide reads its clock first thing in its handler. Read after it, the time the
+  // handlers took (longer on a loaded machine) counted in the gap: a first press's slow handler made two presses
+  // glide saw more than 500 ms apart look closer, and the helper stopped without a double click.
   const upAt = performance.now();
+  fireEvent.mouseUp(canvas, { clientX, clientY, button: 0 });
   fireEvent.click(canvas, { clientX, clientY, button: 0 });
   await pause(30);
   return upAt;

@@ -100,7 +100,7 @@ describe('auctionRoom: an invited supplier’s live room', { timeout: 30_000 }, 
 
     // The stream drops: the reader says so and reconnects with the last id it received.
     act(() => feed.drop());
-    await waitFor(() => expect(feed.seen).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(feed.seen).toHaveLength(2));
     expect(feed.seen[1].lastEventId).toBe('14');
     await waitFor(() => expect(screen.getByTestId('feed-state')).toHaveAttribute('data-state', 'open'));
     // Leaving the screen aborts the stream.

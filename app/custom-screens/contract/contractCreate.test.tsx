@@ -159,7 +159,7 @@ async function saveAmendment(r: ReturnType<typeof open>) {
 describe('contract.contractCreate', { timeout: 30_000 }, () => {
   it('the order chosen in the popup fills the supplier, title and amounts; the save sends them and opens the new contract', async () => {
     const r = open('/contract/contractCreate');
-    const template = await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
+    const template = await screen.findByRole('combobox', { name: /계약서 양식/ });
     // Only the templates in use; the single one is chosen already.
     await waitFor(() => expect((template as HTMLSelectElement).value).toBe('SUPPLY'));
     expect(within(template).queryByText(/구 양식/)).toBeNull();
@@ -206,7 +206,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
 
   it('the tax type is chosen on the form: it proposes the VAT (0 for 면세 and 영세율, a tenth for 과세) and is sent', async () => {
     const r = open('/contract/contractCreate?sourceKind=PO&sourceNo=PO2026-000303');
-    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.', undefined, { timeout: 5000 });
+    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.');
     const taxType = screen.getByRole('combobox', { name: /^과세 구분/ });
     expect(taxType).toHaveDisplayValue('과세 (10%)');
     expect(
@@ -239,7 +239,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
     const r = open('/contract/contractCreate?amends=CT2026-000007', {
       original: { ...ORIGINAL, taxType: 'EXEMPT', vatAmount: '0', totalAmount: '1000000' },
     });
-    const taxType = await screen.findByRole('combobox', { name: /^과세 구분/ }, { timeout: 5000 });
+    const taxType = await screen.findByRole('combobox', { name: /^과세 구분/ });
     await waitFor(() => expect(taxType).toHaveDisplayValue('면세'));
     fireEvent.change(screen.getByLabelText(/^계약명/), { target: { value: '설비 보수 자재 공급계약 (변경)' } });
     expect(await saveAmendment(r)).toMatchObject({ taxType: 'EXEMPT', vatAmount: '0' });
@@ -247,7 +247,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
 
   it('names what is missing instead of sending', async () => {
     const r = open('/contract/contractCreate');
-    await screen.findByRole('combobox', { name: /계약서 양식/ }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: /계약서 양식/ });
     fireEvent.click(screen.getByRole('button', { name: '계약서 작성' }));
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent(/협력사.*계약명.*공급가액/);
@@ -256,9 +256,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
 
   it('an amendment starts from the original’s terms and sends the changed ones to its amendments', async () => {
     const r = open('/contract/contractCreate?amends=CT2026-000007');
-    await screen.findByText(/원계약 CT2026-000007 \(설비 보수 자재 공급계약\)의 변경계약/, undefined, {
-      timeout: 5000,
-    });
+    await screen.findByText(/원계약 CT2026-000007 \(설비 보수 자재 공급계약\)의 변경계약/);
     const end = screen.getByLabelText(/^계약 종료일/);
     await waitFor(() => expect(end).toHaveValue('2027-12-31'));
     const title = screen.getByLabelText(/^계약명/);
@@ -283,7 +281,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
   });
   it('a link from the order opens the form filled from it', async () => {
     const r = open('/contract/contractCreate?sourceKind=PO&sourceNo=PO2026-000303');
-    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.', undefined, { timeout: 5000 });
+    await screen.findByText('PO2026-000303의 협력사와 금액을 채웠습니다.');
     expect(lastCall(r.services.calls, 'getPo')!.input.path).toEqual({ poNo: 'PO2026-000303' });
     expect(screen.getByRole('combobox', { name: /근거 문서/ })).toHaveValue('PO');
     expect(screen.getByLabelText(/^근거 번호/)).toHaveValue('PO2026-000303');
@@ -293,7 +291,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
   describe('the change of the order or LOI the amendment agrees', () => {
     it('a PO contract: the new due date and the changed line only, as the order change', async () => {
       const r = open('/contract/contractCreate?amends=CT2026-000007');
-      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' });
       expect(lastCall(r.services.calls, 'getPo')!.input.path).toEqual({ poNo: 'PO2026-000301' });
       // The order's current values, prefilled.
       const due = within(section).getByLabelText(/^새 납기일/);
@@ -318,7 +316,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
       const r = open('/contract/contractCreate?amends=CT2026-000008', {
         original: { ...ORIGINAL, contractNo: 'CT2026-000008', sourceKind: 'LOI', sourceNo: 'LOI2026-000021' },
       });
-      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' });
       expect(lastCall(r.services.calls, 'getLoi')!.input.path).toEqual({ loiNo: 'LOI2026-000021' });
       const amount = within(section).getByLabelText(/^새 LOI 금액/);
       const until = within(section).getByLabelText(/^새 유효 종료일/);
@@ -333,7 +331,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
 
     it('nothing changed: no sourceChange is sent', async () => {
       const r = open('/contract/contractCreate?amends=CT2026-000007');
-      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' });
       await waitFor(() => expect(within(section).getByLabelText(/^새 납기일/)).toHaveValue('2026-12-20'));
       const body = await saveAmendment(r);
       expect(body).not.toHaveProperty('sourceChange');
@@ -344,7 +342,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
       const r = open('/contract/contractCreate?amends=CT2026-000009', {
         original: { ...ORIGINAL, contractNo: 'CT2026-000009', sourceKind: 'NONE', sourceNo: null },
       });
-      await screen.findByText(/원계약 CT2026-000009/, undefined, { timeout: 5000 });
+      await screen.findByText(/원계약 CT2026-000009/);
       await waitFor(() => expect(screen.getByLabelText(/^계약 종료일/)).toHaveValue('2027-12-31'));
       expect(screen.queryByRole('group', { name: '발주/LOI 변경 내용' })).toBeNull();
       expect(lastCall(r.services.calls, 'getPo')).toBeUndefined();
@@ -358,7 +356,7 @@ describe('contract.contractCreate', { timeout: 30_000 }, () => {
           throw new OperationError(409, 'PO_CHANGE_PENDING', '결재 중인 발주 변경이 있어 변경할 수 없습니다');
         },
       });
-      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' }, { timeout: 5000 });
+      const section = await screen.findByRole('group', { name: '발주/LOI 변경 내용' });
       type(within(section).getByLabelText('1번 베어링 6204 새 단가'), '1200');
       const body = await saveAmendment(r);
       expect(body.sourceChange).toEqual({ lines: [{ lineNo: 1, unitPrice: '1200' }] });

@@ -26,7 +26,7 @@ describe('cyberPoPrint: the printable purchase order', () => {
 
   it('prints the order read from the server: parties, lines, total in its currency', async () => {
     const { services } = open('/?poNo=PO2026-000201');
-    const sheet = await screen.findByRole('article', { name: '발주서' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: '발주서' });
     expect(services.calls.find((c) => c.operation === 'getSupplierPo')!.input.path).toEqual({ poNo: 'PO2026-000201' });
     expect(within(sheet).getByText('PO2026-000201')).toBeInTheDocument();
     expect(within(sheet).getByText('한빛정밀 (C00001)')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('cyberPoPrint: the printable purchase order', () => {
   it('인쇄 opens the browser’s print dialog', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     open('/?poNo=PO2026-000201');
-    await screen.findByRole('article', { name: '발주서' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: '발주서' });
     fireEvent.click(screen.getByRole('button', { name: '인쇄' }));
     expect(print).toHaveBeenCalledTimes(1);
   });
@@ -68,9 +68,7 @@ describe('cyberPoPrint: the printable purchase order', () => {
       },
     };
     open('/?poNo=PO2026-999999', answers);
-    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(
-      '발주서를 찾을 수 없습니다',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('발주서를 찾을 수 없습니다');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ const open = (route = '/') => {
   });
 };
 
-const section = async (name: RegExp) => screen.findByRole('region', { name }, { timeout: 5000 });
+const section = async (name: RegExp) => screen.findByRole('region', { name });
 
 describe('/testPo: the PO test page (development only)', () => {
   it('is a development page: mounted on /testPo in development (vitest), with a title', async () => {
@@ -25,7 +25,7 @@ describe('/testPo: the PO test page (development only)', () => {
       .definition as { route?: string; kind: string };
     expect(def).toMatchObject({ kind: 'custom', route: '/testPo' });
     open();
-    expect(await screen.findByRole('heading', { name: '발주 테스트' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '발주 테스트' })).toBeInTheDocument();
     expect(screen.getByText(/개발 환경에서만 열리는 발주 시험 화면입니다/)).toBeInTheDocument();
   });
 

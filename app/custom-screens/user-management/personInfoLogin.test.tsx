@@ -23,7 +23,7 @@ const open = (reauthenticate: (input: { body?: unknown }) => unknown) =>
 describe('personInfoLogin: the password again before my account', () => {
   it('asks for the password, sends it to the server and goes on to my account', { timeout: 30_000 }, async () => {
     const { services } = open(() => ({ code: 'OK', reauthUntil: '2026-11-23T01:00:00.000Z' }));
-    const input = await screen.findByLabelText(/비밀번호/, undefined, { timeout: 10_000 });
+    const input = await screen.findByLabelText(/비밀번호/);
     expect(input).toHaveAttribute('type', 'password');
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('비밀번호를 입력하세요');
@@ -44,7 +44,7 @@ describe('personInfoLogin: the password again before my account', () => {
     const { services } = open(() => {
       throw new OperationError(400, 'AUTH011', '비밀번호가 올바르지 않습니다');
     });
-    const input = await screen.findByLabelText(/비밀번호/, undefined, { timeout: 10_000 });
+    const input = await screen.findByLabelText(/비밀번호/);
     fireEvent.change(input, { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('비밀번호가 올바르지 않습니다');
