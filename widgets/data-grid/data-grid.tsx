@@ -45,7 +45,6 @@ import {
   HIGHLIGHT_ROW_THEME,
   visibleRange,
   type GridColumn,
-  type MeasureText,
   type GridRow,
   type GridSort,
 } from './grid-model';
@@ -118,23 +117,7 @@ export interface DataGridHandle {
 }
 
 const FONT_FAMILY = "'Noto Sans KR', 'Noto Sans CJK KR', 'Malgun Gothic', 'Apple SD Gothic Neo', sans-serif";
-const HEADER_FONT = `600 13px ${FONT_FAMILY}`;
 const DEFAULT_ACCENT = '#1b4b8f';
-
-let measureHeader: MeasureText | null | undefined;
-/** Measures a title in the header's font on a canvas of its own (made once); undefined where there is no canvas. */
-function headerMeasure(): MeasureText | undefined {
-  if (measureHeader === undefined) {
-    const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    measureHeader = ctx
-      ? (text) => {
-          ctx.font = HEADER_FONT;
-          return ctx.measureText(text).width;
-        }
-      : null;
-  }
-  return measureHeader ?? undefined;
-}
 const ROW_MARKER_WIDTH = 36;
 
 function gridTheme(accent: string): Partial<Theme> {
@@ -240,7 +223,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const h = filled ?? fixedHeight;
   const totalLabel = t('gridTotal');
   const theme = useMemo(() => gridTheme(accent), [accent]);
-  const glideColumns = useMemo(() => toGlideColumns(columns, sort, headerMeasure()), [columns, sort]);
+  const glideColumns = useMemo(() => toGlideColumns(columns, sort), [columns, sort]);
   // The columns' fields in order: tests and play functions find a column by field, not by pixels.
   const fieldList = useMemo(() => columns.map((c) => c.field).join(' '), [columns]);
   const showMarkers = selection === 'multi' && !readOnly;

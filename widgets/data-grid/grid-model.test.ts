@@ -65,27 +65,6 @@ describe('toGlideColumns', () => {
       '발주번호 ▲',
     );
   });
-
-  it('widens a column to its title (with the sort mark, sorted or not), never narrows one', () => {
-    const measure = (t: string) => t.length * 7; // 7 px a character
-    const cols = toGlideColumns(
-      [
-        text('currency', { title: 'Currency', width: 60 }),
-        text('poNo', { title: '발주번호', width: 150 }),
-        text('sgName', { title: 'Sourcing group name', width: 140 }),
-      ],
-      null,
-      measure,
-    );
-    // 'Currency ▲' is 10 characters, 70 px, and the header's padding 18.
-    expect(cols.map((c) => ('width' in c ? c.width : null))).toEqual([88, 150, 21 * 7 + 18]);
-    const sorted = toGlideColumns(
-      [text('currency', { title: 'Currency', width: 60 })],
-      { field: 'currency', direction: 'desc' },
-      measure,
-    );
-    expect(sorted[0]).toMatchObject({ width: 88 });
-  });
 });
 
 describe('toGridCell — typed cells', () => {

@@ -134,37 +134,15 @@ function columnAlign(column: GridColumn): 'left' | 'right' | 'center' {
   return column.align ?? DEFAULT_ALIGN[column.type];
 }
 
-/** A text's width in pixels in the grid's header font. */
-export type MeasureText = (text: string) => number;
-
-/** The header cell's padding (8 px a side, the theme's cellHorizontalPadding) and a pixel or two of air. */
-const HEADER_PADDING = 18;
-
-/**
- * A column's width: the definition's, widened to its title where the title is longer — a width chosen for a
- * Korean title cut the English one ('Currenc', 'Sourcing group nam'). Measured with the sort mark whatever the
- * sort, so a column does not change width when sorted.
- */
-function columnWidth(c: GridColumn, measure: MeasureText | undefined): number {
-  const width = c.width ?? DEFAULT_WIDTH[c.type];
-  if (!measure || !c.title) return width;
-  return Math.max(width, Math.ceil(measure(`${c.title} ${SORT_MARK.asc}`)) + HEADER_PADDING);
-}
-
 /**
  * Our columns as glide columns; the sorted one carries ▲/▼ after its title. The last column
- * grows into space the others leave (no empty stripe at the right of a narrow grid). With `measure`
- * no column is narrower than its title.
+ * grows into space the others leave (no empty stripe at the right of a narrow grid).
  */
-export function toGlideColumns(
-  columns: readonly GridColumn[],
-  sort?: GridSort | null,
-  measure?: MeasureText,
-): GlideColumn[] {
+export function toGlideColumns(columns: readonly GridColumn[], sort?: GridSort | null): GlideColumn[] {
   return columns.map((c, i) => ({
     id: c.field,
     title: sort && sort.field === c.field ? `${c.title} ${SORT_MARK[sort.direction]}` : c.title,
-    width: columnWidth(c, measure),
+    width: c.width ?? DEFAULT_WIDTH[c.type],
     ...(i === columns.length - 1 ? { grow: 1 } : {}),
   }));
 }
