@@ -66,7 +66,7 @@ describe('npm run screens:check', () => {
         expect.stringMatching(
           /^screens\/a\/test\.screen\.json#\/: unknown property "colums" \(did you mean "columns"\?\); expected one of: .*columns/,
         ),
-        'screens/a/test.screen.json#/columns/0/type: must be one of: "text", "number", "money", "date", "datetime", "code", "checkbox", "link"; got "mony" (did you mean "money"?)',
+        'screens/a/test.screen.json#/columns/0/type: must be one of: "text", "number", "money", "date", "datetime", "month", "code", "checkbox", "link"; got "mony" (did you mean "money"?)',
         'screens/a/test.screen.json#/columns/1/width: must be integer; got string "200"',
         'screens/a/test.screen.json#/selection: must be one of: "none", "single", "multi"; got "many"',
       ]),

@@ -12,7 +12,9 @@ function engineText(language: 'ko' | 'en') {
   const i18n = createI18n({ storage: memoryStorage(), language });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <EngineProvider services={{ call: async () => ({}) } as never}>{children}</EngineProvider>
+      <EngineProvider services={{} as never} widgetServices={{} as never} screens={{} as never} kinds={{} as never}>
+        {children}
+      </EngineProvider>
     </I18nextProvider>
   );
   return renderHook(() => useEngineText(), { wrapper }).result.current;

@@ -75,18 +75,27 @@ type FieldFormat = 'decimal' | 'month';
 const DECIMAL_PATTERN = /^\^[-+?\\[\]]*\\d\{1,\d+\}\(\\\.\\d\{1,\d+\}\)\?\$$/;
 const MONTH_PATTERN = '^\\d{4}(0[1-9]|1[0-2])$';
 
-/** Each string property's format when its pattern or description names one (a plain `Type.String()` says nothing). */
+/**
+ * A string schema's format when its pattern or description names one (a plain `Type.String()` says nothing): the
+ * check's rule, and the studio's generator choosing a column type by it.
+ */
+export function textFormatOf(s: Json | null): FieldFormat | null {
+  if (s?.type !== 'string') return null;
+  const pattern = typeof s.pattern === 'string' ? s.pattern : '';
+  const text = typeof s.description === 'string' ? s.description : '';
+  if (DECIMAL_PATTERN.test(pattern) || /\bexact decimal\b/i.test(text)) return 'decimal';
+  if (pattern === MONTH_PATTERN || /^YYYYMM\b/.test(text)) return 'month';
+  return null;
+}
+
+/** Each string property's format, as textFormatOf reads it. */
 function fieldFormatsOf(doc: Json, schema: Json | null): Record<string, FieldFormat> {
   const out: Record<string, FieldFormat> = {};
   for (const [name, prop] of Object.entries((schema?.properties ?? {}) as Json)) {
     const p = resolve(doc, prop);
     // Nullable(x) is anyOf [x, null].
-    const s = (Array.isArray(p?.anyOf) ? resolve(doc, (p.anyOf as unknown[])[0]) : p) as Json | null;
-    if (s?.type !== 'string') continue;
-    const pattern = typeof s.pattern === 'string' ? s.pattern : '';
-    const text = typeof s.description === 'string' ? s.description : '';
-    if (DECIMAL_PATTERN.test(pattern) || /\bexact decimal\b/i.test(text)) out[name] = 'decimal';
-    else if (pattern === MONTH_PATTERN || /^YYYYMM\b/.test(text)) out[name] = 'month';
+    const format = textFormatOf((Array.isArray(p?.anyOf) ? resolve(doc, (p.anyOf as unknown[])[0]) : p) as Json | null);
+    if (format) out[name] = format;
   }
   return out;
 }

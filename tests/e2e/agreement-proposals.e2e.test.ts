@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from './helpers/lane';
 import { apiLogin, openLoggedIn, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
-import { confirm, expectField, gridRows, koreanDate, poll, rowPoint } from './helpers/screen';
+import { columnOffset, confirm, expectField, gridRows, koreanDate, poll, rowPoint } from './helpers/screen';
 
 /**
  * 단가계약 제안 in Debian's Chromium against the shared server (docs/agreements.md "Agreements proposed
@@ -101,7 +101,7 @@ describe('agreement proposals: a PR line naming no agreement → 단가계약 �
 
     // The agreement number is a link: it opens the call-off with the PR line under the proposed line. A
     // press glide has taken (the cell reads as selected) before the release, as a user's mouse.
-    const at = await rowPoint(grid, index, 70 + 180 + 90 + 30);
+    const at = await rowPoint(grid, index, await columnOffset(grid, 3));
     const marker = Number(await grid.getAttribute('data-row-marker-width'));
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
@@ -115,7 +115,7 @@ describe('agreement proposals: a PR line naming no agreement → 단가계약 �
     const lines = callOff.getByRole('region', { name: '발주할 품목 (잔여 수량)' });
     // [agreement line, item, remaining, quantity, PR line, PR quantity, already ordered]
     await poll(async () => (await gridRows(lines)).map((r) => [r[0], r[3], r[4], r[5], r[6]])).toEqual([
-      ['1', '12.000', '1', '12', '0'],
+      ['1', '12', '1', '12', '0'],
     ]);
     const due = callOff.getByRole('textbox', { name: '납기일', exact: true });
     await due.fill(koreanDate(14));

@@ -4,7 +4,7 @@ import { e2eLane } from './helpers/lane';
 import { apiLogin, unexpected } from './helpers/auth';
 import { launchBrowser, screenshot, type TestPage } from './helpers/browser';
 import { LoginTabs } from './helpers/tabs';
-import { confirm, gridRows, koreanDate, poll } from './helpers/screen';
+import { columnOffset, confirm, gridRows, koreanDate, poll } from './helpers/screen';
 import { visit } from './helpers/in-app';
 
 /**
@@ -45,32 +45,19 @@ async function clickGridRow(page: Page, grid: Locator, row: number): Promise<voi
   await page.mouse.up();
 }
 
-/** The definitions' column widths (evaSetting's criteria and evaluators, evaWorkEdit's scores), to find a cell on the canvas. */
-const CRITERIA_WIDTHS = [60, 110, 160, 80, 70, 130, 190, 150];
-const EVALUATOR_WIDTHS = [90, 160, 90, 100, 150];
-const SCORE_WIDTHS = [90, 150, 70, 60, 120, 80, 80, 70, 70, 70, 220];
-
 /**
  * Types into an editable cell as a user does: a click in the middle of the cell (found from the
- * columns' widths, the grid scrolled back to its left edge), Enter opens the editor, the text,
+ * widths the grid drew, the grid scrolled back to its left edge), Enter opens the editor, the text,
  * Enter commits.
  */
-async function editCell(
-  page: Page,
-  grid: Locator,
-  widths: number[],
-  row: number,
-  column: number,
-  text: string,
-): Promise<void> {
+async function editCell(page: Page, grid: Locator, row: number, column: number, text: string): Promise<void> {
   await grid.scrollIntoViewIfNeeded();
   await grid.locator('.dvn-scroller').evaluate((el) => el.scrollTo({ left: 0 }));
   const box = await grid.locator('canvas[data-testid="data-grid-canvas"]').boundingBox();
   if (!box) throw new Error('the grid has no canvas on screen');
   const d = await grid.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
   const [marker, header, height] = [Number(d.rowMarkerWidth), Number(d.headerHeight), Number(d.rowHeight)];
-  const left = widths.slice(0, column).reduce((a, b) => a + b, 0);
-  const x = Math.min(box.x + marker + left + Math.min(widths[column] / 2, 30), box.x + box.width - 6);
+  const x = Math.min(box.x + marker + (await columnOffset(grid, column)), box.x + box.width - 6);
   await page.mouse.click(x, box.y + header + row * height + height / 2);
   await grid
     .locator(`#glide-cell-${(marker > 0 ? 1 : 0) + column}-${row}[aria-selected="true"]`)
@@ -169,10 +156,10 @@ describe('supplier evaluation journey', () => {
       ['2', '기술', '기술 대응력', '40'],
     ].entries()) {
       await page.getByRole('button', { name: '행 추가' }).click();
-      await editCell(page, criteria, CRITERIA_WIDTHS, row, 0, seq);
-      await editCell(page, criteria, CRITERIA_WIDTHS, row, 1, category);
-      await editCell(page, criteria, CRITERIA_WIDTHS, row, 2, name);
-      await editCell(page, criteria, CRITERIA_WIDTHS, row, 4, weight);
+      await editCell(page, criteria, row, 0, seq);
+      await editCell(page, criteria, row, 1, category);
+      await editCell(page, criteria, row, 2, name);
+      await editCell(page, criteria, row, 4, weight);
     }
     // The evaluator of each, from the person popup: operator (김민수, E000004), then the criterion's seq.
     const evaluators = page.getByRole('region', { name: /정성 항목 평가자/ });
@@ -186,7 +173,7 @@ describe('supplier evaluation journey', () => {
       ]);
       await people.getByRole('button', { name: '선택' }).click();
       await people.waitFor({ state: 'detached' });
-      await editCell(page, evaluators, EVALUATOR_WIDTHS, row, 0, seq);
+      await editCell(page, evaluators, row, 0, seq);
     }
     await poll(async () => (await gridRows(evaluators)).map((r) => [r[0], r[2], r[3]])).toEqual([
       ['1', 'E000004', '김민수'],
@@ -238,9 +225,9 @@ describe('supplier evaluation journey', () => {
     await page.waitForURL((u) => u.pathname === '/evaWorkEdit' && u.searchParams.get('taskId') === String(c1.taskId));
     await poll(() => page.locator('[data-field="compNo"] input').inputValue()).toBe('C00001');
     const scores = page.getByRole('region', { name: /평가 항목/ });
-    await editCell(page, scores, SCORE_WIDTHS, 0, 9, '5');
-    await editCell(page, scores, SCORE_WIDTHS, 0, 10, '여정 협조 우수');
-    await editCell(page, scores, SCORE_WIDTHS, 1, 9, '4');
+    await editCell(page, scores, 0, 9, '5');
+    await editCell(page, scores, 0, 10, '여정 협조 우수');
+    await editCell(page, scores, 1, 9, '4');
     await screenshot(page, 'evaluation-03-scoring');
     await page.locator('[data-action="submit"]').click();
     await confirm(page, /제출/);

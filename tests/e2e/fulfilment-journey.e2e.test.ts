@@ -57,6 +57,9 @@ async function gridRows(grid: Locator): Promise<string[][]> {
     .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
 }
 
+/** A settlement month (YYYYMM) as a grid shows it: 2026-11. */
+const monthShown = (period: string) => `${period.slice(0, 4)}-${period.slice(4)}`;
+
 /** Waits for the row holding the cell `key`; answers its cells and its index on screen. */
 async function rowWith(grid: Locator, key: string, timeout = 20_000): Promise<{ cells: string[]; index: number }> {
   let found: { cells: string[]; index: number } | null = null;
@@ -417,7 +420,7 @@ describe('fulfilment and settlement journey', () => {
     await listTotal(page);
     await page.getByRole('button', { name: '정산 집계' }).click();
     const prompt = page.getByRole('dialog', { name: '월정산 집계' });
-    await prompt.getByLabel('정산월').fill(`${j.period.slice(0, 4)}-${j.period.slice(4)}`);
+    await prompt.getByLabel('정산월').fill(monthShown(j.period));
     await prompt.getByLabel('협력사 (비우면 전체)').fill('C00001');
     await screenshot(page, 'fulfilment-07-build-prompt');
     await prompt.getByRole('button', { name: '확인' }).click();
@@ -425,11 +428,11 @@ describe('fulfilment and settlement journey', () => {
 
     // The list reloads: the supplier-month, a draft of the receipt's lines at the order's prices.
     const grid = listGrid(page);
-    const { cells, index } = await rowWith(grid, j.period);
+    const { cells, index } = await rowWith(grid, monthShown(j.period));
     j.settleNo = cells[0];
     expect(j.settleNo).toMatch(/^ST\d{4}-\d{6}$/);
     expect(cells.slice(1, 11)).toEqual([
-      j.period,
+      monthShown(j.period),
       'C00001',
       '㈜대한정밀',
       '정산작성',
@@ -451,7 +454,7 @@ describe('fulfilment and settlement journey', () => {
       .catch(() => page.goto(`/monthlyCalcADetail?settleNo=${j.settleNo}`));
     await page.waitForURL(opened);
     await expectShown(page, '정산상태', '정산작성');
-    expect(await shown(page, '정산월')).toBe(`${j.period.slice(0, 4)}-${j.period.slice(4)}`);
+    expect(await shown(page, '정산월')).toBe(monthShown(j.period));
     expect(await shown(page, '3자 대사')).toBe('일치');
     expect(await shown(page, '건수')).toBe(String(j.lines.length));
     expect(await shown(page, '물품대금(원)')).toBe(won(j.total));
@@ -479,7 +482,7 @@ describe('fulfilment and settlement journey', () => {
     await visit(page, '/cyber/monthlyCalculate');
     const grid = listGrid(page);
     const { cells, index } = await rowWith(grid, j.settleNo);
-    expect(cells.slice(0, 4)).toEqual([j.settleNo, j.period, '확인요청', String(j.lines.length)]);
+    expect(cells.slice(0, 4)).toEqual([j.settleNo, monthShown(j.period), '확인요청', String(j.lines.length)]);
     expect(cells).toContain(won(j.total));
     await clickGridRow(page, grid, index, 40);
     await page.waitForURL(
@@ -553,7 +556,7 @@ describe('fulfilment and settlement journey', () => {
         j.voucherNo,
         '전기오류',
         j.settleNo,
-        j.period,
+        monthShown(j.period),
         '㈜대한정밀',
         won(j.total),
         '1',
@@ -603,7 +606,7 @@ describe('fulfilment and settlement journey', () => {
       j.voucherNo,
       '전기완료',
       j.settleNo,
-      j.period,
+      monthShown(j.period),
       'C00001',
       '㈜대한정밀',
       won(j.total),
@@ -669,7 +672,7 @@ describe('fulfilment and settlement journey', () => {
     const { cells, index } = await rowWith(grid, j.settleNo);
     expect(cells.slice(0, 8)).toEqual([
       j.settleNo,
-      j.period,
+      monthShown(j.period),
       'C00001',
       '㈜대한정밀',
       expect.stringMatching(/^\d{3}-\d{2}-\d{5}$/),

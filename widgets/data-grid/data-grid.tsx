@@ -226,6 +226,8 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
   const glideColumns = useMemo(() => toGlideColumns(columns, sort), [columns, sort]);
   // The columns' fields in order: tests and play functions find a column by field, not by pixels.
   const fieldList = useMemo(() => columns.map((c) => c.field).join(' '), [columns]);
+  // The widths drawn (a definition's, widened to the title): a browser test finds a cell on the canvas by them.
+  const widthList = useMemo(() => glideColumns.map((c) => ('width' in c ? c.width : 0)).join(' '), [glideColumns]);
   const showMarkers = selection === 'multi' && !readOnly;
 
   const rows = useMemo(
@@ -444,6 +446,7 @@ function DataGridInner<Row extends GridRow>(props: DataGridProps<Row>, ref: Forw
       data-header-height={hh}
       data-row-height={rh}
       data-fields={fieldList}
+      data-column-widths={widthList}
       data-current={safeCurrent ? safeCurrent.cell.join(',') : undefined}
       onFocusCapture={onFocusCapture}
       onPointerDownCapture={() => (pointerDown.current = true)}

@@ -6,6 +6,7 @@
  * Pure: it reads the OpenAPI document the server serves, nothing else.
  */
 import type { Access, Portal } from '../../http/access.js';
+import { textFormatOf } from '../../../lib/screen-check/cross-check.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,9 @@ const typeOf = (s: Json | null): string | undefined =>
 
 interface GeneratedColumn {
   field: string;
-  type?: 'number' | 'date' | 'datetime' | 'code' | 'checkbox';
+  type?: 'number' | 'date' | 'datetime' | 'month' | 'code' | 'checkbox';
+  /** An exact decimal answered as text: shown grouped, kept as the text. */
+  exact?: true;
   options?: Array<{ value: string; text: string }>;
   codeGroup?: string;
 }
@@ -93,6 +96,10 @@ function columnOf(doc: Json, field: string, schema: unknown, choices?: FieldChoi
   if (type === 'boolean') return { field, type: 'checkbox' };
   if (type === 'string' && s?.format === 'date') return { field, type: 'date' };
   if (type === 'string' && s?.format === 'date-time') return { field, type: 'datetime' };
+  // "29.000" and "202610" read raw: the screen check's own rule picks their type.
+  const format = textFormatOf(s);
+  if (format === 'month') return { field, type: 'month' };
+  if (format === 'decimal') return { field, type: 'number', exact: true };
   return { field };
 }
 

@@ -135,8 +135,8 @@ describe('screen studio', () => {
         'an enum',
         text(openPoDefinition({ columns: [{ field: 'poNo', type: 'bogus' }] })),
         '/columns/0/type',
-        '1번째 열의 type: text, number, money, date, datetime, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
-        'column 1 › type: must be one of text, number, money, date, datetime, code, checkbox, link; it is "bogus"',
+        '1번째 열의 type: text, number, money, date, datetime, month, code, checkbox, link 중 하나를 써야 합니다 (지금 값: "bogus")',
+        'column 1 › type: must be one of text, number, money, date, datetime, month, code, checkbox, link; it is "bogus"',
       ],
       [
         'a write on load',

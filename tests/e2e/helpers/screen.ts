@@ -54,6 +54,16 @@ export async function gridRows(grid: Locator): Promise<string[][]> {
  * glide keeps the mouse-down in React state and acts on the mouse-up (a link opens, a cell is chosen),
  * so the button is released only once the press has been taken: the pressed cell reads as selected.
  */
+/**
+ * How far into a grid's data columns (px) a click lands in data column `column`: its left edge by the widths the
+ * grid drew (`data-column-widths`: a definition's width, widened to its title), plus half the column or 30 px.
+ */
+export async function columnOffset(grid: Locator, column: number): Promise<number> {
+  const widths = ((await grid.getAttribute('data-column-widths')) ?? '').split(' ').map(Number);
+  if (column >= widths.length) throw new Error(`the grid has ${widths.length} columns, not column ${column}`);
+  return widths.slice(0, column).reduce((a, b) => a + b, 0) + Math.min(widths[column] / 2, 30);
+}
+
 /** A point inside row `row` of a glide grid (a canvas), `x` pixels into its data columns. */
 export async function rowPoint(grid: Locator, row: number, x = 20): Promise<{ x: number; y: number }> {
   await grid.scrollIntoViewIfNeeded();
