@@ -3,22 +3,16 @@
  * resolved for export. Plain data and pure functions, shared by the browser's export worker and the
  * server's streamed export, so a file looks the same whichever side wrote it.
  */
+import { COLUMN_TYPE_NAMES } from '../schemas/screen-language/names';
 import { formatYearMonth } from './date';
 import { applyMask } from './mask';
 import { formatMoney, groupedDecimal } from './money';
 
-/** The column types a file knows; the server's export job takes the same list (server/modules/exports/schemas.ts). */
-export const EXPORT_COLUMN_TYPES = [
-  'text',
-  'number',
-  'money',
-  'date',
-  'datetime',
-  'month',
-  'code',
-  'checkbox',
-  'link',
-] as const;
+/**
+ * The column types a file knows: the screen language's own, so a type a screen may use is one an export writes; the
+ * server's export job takes the same list (server/modules/exports/schemas.ts).
+ */
+export const EXPORT_COLUMN_TYPES = COLUMN_TYPE_NAMES;
 
 export type ExportColumnType = (typeof EXPORT_COLUMN_TYPES)[number];
 
