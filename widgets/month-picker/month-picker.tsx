@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { normalizeMonth } from '../../lib/date';
+import { formatYearMonth, normalizeMonth } from '../../lib/date';
 import {
   controlAria,
   Field,
@@ -22,9 +22,9 @@ export interface MonthPickerProps extends CommonFieldProps {
   'aria-label'?: string;
 }
 
-/** 'YYYYMM' → 'YYYY-MM' for the field; anything else is shown as it is. */
+/** 'YYYYMM' → 'YYYY-MM' for the field, as a month column shows it; anything else is shown as it is. */
 export function monthDisplay(value: string): string {
-  return /^\d{6}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4)}` : value;
+  return formatYearMonth(value);
 }
 
 /**
